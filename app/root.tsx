@@ -1,0 +1,126 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { listCategories } from "../server/catalog/catalog";
+import { SHOP_NAME } from "../common/constants";
+import { messages } from "../common/messages";
+import { BadgeStrip } from "./components/BadgeStrip";
+import { ChunkErrorNotice, isChunkLoadError } from "./components/ChunkError";
+import { FloatingContact } from "./components/FloatingContact";
+import { Footer } from "./components/Footer";
+import { Header } from "./components/Header";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const categories = await listCategories(context.db);
+  return {
+    categories,
+    cartCount: 0,
+    customerName: null as string | null,
+    whatsappNumber: context.config.whatsappNumber,
+  };
+}
+
+// The chrome's data changes only when something is submitted (login, cart); plain browsing keeps it.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+
+/** Pages where the footer stays out of the way (spec §2): the customer's account forms. */
+const FOOTERLESS = /^\/(userlogin|usersignup|userforgotpassword|user-reset-password|verifyuser)(\/|$)/;
+
+function PendingBar() {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading") return null;
+  const toFeatured = navigation.location.pathname.startsWith("/productdetail2/");
+  return (
+    <div role="status" aria-live="polite" className="fixed inset-x-0 top-0 z-50">
+      <div className="h-1 w-full animate-pulse bg-accent-500" />
+      <span className="sr-only">{toFeatured ? messages.loadingProduct : "Loading..."}</span>
+      {toFeatured ? (
+        <p className="mx-auto mt-2 w-fit rounded-full bg-slate-900/85 px-4 py-1.5 text-sm text-white shadow">
+          {messages.loadingProduct}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const categories = data?.categories ?? [];
+  return (
+    <html lang="en-NG">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e3a8a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-800 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+          Skip to content
+        </a>
+        <PendingBar />
+        <Header categories={categories} cartCount={data?.cartCount ?? 0} customerName={data?.customerName ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <BadgeStrip />
+        {FOOTERLESS.test(pathname) ? null : <Footer categories={categories} />}
+        <FloatingContact whatsappNumber={data?.whatsappNumber ?? "2348012345678"} />
+        {/* Scrolls to the top on every new page, and back to where you were on Back. */}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // A marker that the page is interactive, for the browser tests and for CSS that needs JS.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export function meta() {
+  return [{ title: SHOP_NAME }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isChunkLoadError(error)) return <ChunkErrorNotice error={error} />;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <title>{notFound ? `Page not found | ${SHOP_NAME}` : `Something went wrong | ${SHOP_NAME}`}</title>
+      <h1 className="text-2xl font-bold text-slate-900">{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p className="mt-3 text-slate-600">
+        {notFound
+          ? "We could not find that page. It may have moved, or the link may be mistyped."
+          : "Sorry, this page could not be shown. Please try again in a moment."}
+      </p>
+      <a href="/" className="mt-8 inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+        Back to the shop
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { MetaDescriptor } from "react-router";
+import { SHOP_NAME } from "../common/constants";
+import { imageUrl } from "../common/images";
+import { koboToNaira } from "../common/money";
+import { truncate } from "../common/text";
+
+interface SeoProduct {
+  id: number;
+  name: string;
+  description: string;
+  category: string;
+  images: string[];
+  /** The prices it is sold at (one per size). */
+  pricesKobo: number[];
+  stock: number;
+}
+
+/** Title, description, Open Graph and schema.org Product (price in NGN) for a product page. */
+export function productMeta(product: SeoProduct, publicUrl: string, path: string): MetaDescriptor[] {
+  const url = `${publicUrl}${path}`;
+  const image = product.images[0] ? `${publicUrl}${imageUrl(product.images[0])}` : undefined;
+  const description = truncate(product.description, 155);
+  const low = Math.min(...product.pricesKobo);
+  const high = Math.max(...product.pricesKobo);
+  const availability = product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
+  const offers =
+    low === high
+      ? { "@type": "Offer", price: koboToNaira(low).toFixed(2), priceCurrency: "NGN", availability, url }
+      : {
+          "@type": "AggregateOffer",
+          lowPrice: koboToNaira(low).toFixed(2),
+          highPrice: koboToNaira(high).toFixed(2),
+          offerCount: product.pricesKobo.length,
+          priceCurrency: "NGN",
+          availability,
+          url,
+        };
+  return [
+    { title: `${product.name} | ${SHOP_NAME}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:site_name", content: SHOP_NAME },
+    { property: "og:title", content: product.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { property: "product:price:amount", content: koboToNaira(low).toFixed(2) },
+    { property: "product:price:currency", content: "NGN" },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        sku: String(product.id),
+        name: product.name,
+        description: product.description,
+        category: product.category,
+        image: product.images.map((f) => `${publicUrl}${imageUrl(f)}`),
+        offers,
+      },
+    },
+  ];
+}

@@ -1,0 +1,28 @@
+// Business constants of spec §9, in one place for both sides.
+
+export const CAROUSEL_INTERVAL_MS = 3000;
+export const HERO_IMAGE_COUNT = 6;
+export const HERO_INDICATOR_DOTS = 3;
+export const SOLAR_BANNER_INTERVAL_MS = 3000;
+export const STRIP_LOOP_SECONDS = 30;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export const POPULAR_CATEGORY_COUNT = 4;
+export const HEADER_CATEGORY_LINK_COUNT = 2;
+export const CRAZY_DEALS_MAX = 10;
+export const CARD_NAME_MAX = 13;
+export const CATEGORY_LIST_NAME_MAX = 50;
+export const WELCOME_NAME_MAX = 6;
+
+export const MAX_FEATURED_SIZES = 14;
+export const MAX_PRODUCT_IMAGES = 4;
+export const MAX_PRODUCT_IMAGE_BYTES = 2_097_152;
+export const DEFAULT_STOCK = 1;
+
+/** The category name that lists every product (it feeds Crazy Deals). */
+export const ALL_PRODUCTS_CATEGORY = "All Product";
+export const SOLAR_CATEGORY = "Solar Green Energy";
+
+export const SHOP_NAME = "Foam Shop";
+export const SHOP_EMAIL = "sales@foamshop.ng";
+export const SHOP_PHONE_DISPLAY = "+234 801 234 5678";

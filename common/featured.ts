@@ -1,0 +1,11 @@
+// Featured products (the mattresses of /productdetail2) are sold by size, written LxWxT.
+
+export interface SizeOption {
+  size: string;
+  priceKobo: number;
+}
+
+/** The price of a size, or the first size's price when the size is not offered. */
+export function priceForSize(sizes: SizeOption[], size: string | undefined): SizeOption | undefined {
+  return sizes.find((s) => s.size === size) ?? sizes[0];
+}

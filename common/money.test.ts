@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { formatNaira, formatNairaTotal, koboToNaira, nairaToKobo } from "./money";
+
+describe("naira formatting", () => {
+  it("shows whole-naira prices with the sign and thousands separators", () => {
+    expect(formatNaira(nairaToKobo(91_000))).toBe("₦91,000");
+    expect(formatNaira(nairaToKobo(505_000))).toBe("₦505,000");
+    expect(formatNaira(nairaToKobo(1_386_000))).toBe("₦1,386,000");
+    expect(formatNaira(nairaToKobo(950))).toBe("₦950");
+    expect(formatNaira(0)).toBe("₦0");
+  });
+
+  it("keeps kobo when a price has them", () => {
+    expect(formatNaira(9_100_050)).toBe("₦91,000.50");
+  });
+
+  it("shows totals with two decimals", () => {
+    expect(formatNairaTotal(nairaToKobo(211_000))).toBe("₦211,000.00");
+    expect(formatNairaTotal(123_456_789)).toBe("₦1,234,567.89");
+  });
+
+  it("converts between naira and kobo without float drift", () => {
+    expect(nairaToKobo(19.99)).toBe(1999);
+    expect(koboToNaira(9_100_000)).toBe(91_000);
+  });
+});

@@ -1,0 +1,51 @@
+// `npm run test:e2e`: builds the shop, starts it on a fresh embedded database and runs the
+// Playwright suite in Chromium against it.
+import { execSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  const line = "!".repeat(72);
+  console.error(`\n${line}\n!! BROWSER TESTS SKIPPED: no Chromium at ${chromium}.\n!! Install it (apt-get install -y chromium) or set CHROME_PATH.\n${line}\n`);
+  process.exit(process.env.CI ? 1 : 0);
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+execSync("npx react-router build", { stdio: "inherit" });
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
+const server = spawn(process.execPath, ["scripts/start.mjs"], {
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+
+let exitCode = 1;
+try {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/robots.txt`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error("The shop did not start for the browser tests.");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const args = ["playwright", "test", ...process.argv.slice(2)];
+  const run = spawn("npx", args, { env: { ...process.env, E2E_BASE_URL: baseUrl }, stdio: "inherit" });
+  exitCode = await new Promise((resolve) => run.on("exit", (code) => resolve(code ?? 1)));
+} finally {
+  server.kill("SIGTERM");
+  await new Promise((r) => server.once("exit", r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

@@ -1,0 +1,46 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./server/app";
+import { loadConfig, type Config } from "./server/config";
+import "./server/context";
+import { openDatabase, type DatabaseHandle } from "./server/db/client";
+import { seedIfEmpty } from "./server/db/seed";
+
+// Entry of the server build (vite.config.ts): boots configuration, database and HTTP.
+
+export async function openShopDatabase(config: Config): Promise<DatabaseHandle> {
+  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  await handle.migrate();
+  if (await seedIfEmpty(handle.db)) console.log("Seeded the catalogue.");
+  return handle;
+}
+
+export function createShopApp(
+  handle: DatabaseHandle,
+  config: Config,
+  options: { clientDir?: string; build?: () => Promise<ServerBuild>; mode: "development" | "production" },
+) {
+  const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
+  const pages = createRequestHandler({ build, mode: options.mode, getLoadContext: () => ({ db: handle.db, config }) });
+  return createApp({ db: handle.db, config, clientDir: options.clientDir, pages });
+}
+
+/** Production start: `node scripts/start.mjs` imports the built copy of this file and calls it. */
+export async function start(options: { clientDir: string }) {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const handle = await openShopDatabase(config);
+  const app = createShopApp(handle, config, { clientDir: path.resolve(options.clientDir), mode: "production" });
+  const server = app.listen(config.port, () => {
+    const ms = Math.round(performance.now() - startedAt);
+    console.log(`Shop ready on ${config.publicUrl} (${handle.engine}, ${ms} ms)`);
+  });
+  const shutdown = () => {
+    server.close(() => void handle.close().then(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+  return server;
+}

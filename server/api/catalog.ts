@@ -1,0 +1,50 @@
+import { Router } from "express";
+import { z } from "zod";
+import { messages } from "../../common/messages";
+import { getProduct, listProductsByCategory, searchProducts } from "../catalog/catalog";
+import type { Database } from "../db/client";
+import { contractError, toContractProduct } from "./contract";
+
+// The three product calls of spec §7. Public, read-only.
+
+const requiredText = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(200, "That value is too long.");
+
+const categoryQuery = z.object({ category: requiredText(messages.categoryRequired) });
+const searchQuery = z.object({ searchTerm: requiredText(messages.searchTermRequired) });
+const productIdQuery = z.object({
+  productId: requiredText(messages.productIdRequired).regex(/^\d{1,9}$/, messages.productIdInvalid).transform(Number),
+});
+
+function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Invalid request.";
+}
+
+export function catalogRoutes(db: Database): Router {
+  const router = Router();
+
+  router.get("/get_products_by_category.php", async (req, res) => {
+    const query = categoryQuery.safeParse(req.query);
+    if (!query.success) return void res.status(400).json(contractError(firstIssue(query.error)));
+    const listing = await listProductsByCategory(db, query.data.category);
+    if (!listing.ok) return void res.status(404).json(contractError(messages.categoryNotFound));
+    res.json({ success: true, products: listing.products.map(toContractProduct) });
+  });
+
+  router.get("/get_products_by_name.php", async (req, res) => {
+    const query = searchQuery.safeParse(req.query);
+    if (!query.success) return void res.status(400).json(contractError(firstIssue(query.error)));
+    const found = await searchProducts(db, query.data.searchTerm);
+    res.json({ success: true, products: found.map(toContractProduct) });
+  });
+
+  router.get("/get_product_by_id.php", async (req, res) => {
+    const query = productIdQuery.safeParse(req.query);
+    if (!query.success) return void res.status(400).json(contractError(firstIssue(query.error)));
+    const product = await getProduct(db, query.data.productId);
+    if (!product) return void res.status(404).json(contractError(messages.productNotFound));
+    res.json({ success: true, product: toContractProduct(product) });
+  });
+
+  return router;
+}

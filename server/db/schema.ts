@@ -1,0 +1,358 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+// One schema for PGlite and PostgreSQL. Money is integer kobo everywhere inside the shop.
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const kobo = (name: string) => bigint(name, { mode: "number" });
+
+// ---------------------------------------------------------------- catalogue
+
+export const categories = pgTable("categories", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+  logo: text("logo"),
+  /** Order in menus: the first four are the popular categories, the last two the header links. */
+  position: integer("position").notNull(),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    featured: boolean("featured").notNull().default(false),
+    /** Deleted products are archived, so past orders stay whole. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', coalesce("name", '') || ' ' || coalesce("description", ''))`),
+  },
+  (t) => [
+    index("products_category_idx").on(t.categoryId, t.id).where(sql`${t.archivedAt} is null`),
+    index("products_search_idx").using("gin", t.search),
+    index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+/** A plain product has one variant with size ''; a featured mattress has one per size. */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    size: text("size").notNull().default(""),
+    priceKobo: kobo("price_kobo").notNull(),
+    stock: integer("stock").notNull().default(0),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("product_variants_product_size_idx").on(t.productId, t.size),
+    check("product_variants_price_positive", sql`${t.priceKobo} > 0`),
+    check("product_variants_stock_nonnegative", sql`${t.stock} >= 0`),
+  ],
+);
+
+/** Picture bytes live in the database so server processes stay stateless. */
+export const storedImages = pgTable("stored_images", {
+  fileName: text("file_name").primaryKey(),
+  contentType: text("content_type").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  data: bytea("data").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Smaller WebP renditions of a stored image, for srcset. */
+export const storedImageVariants = pgTable(
+  "stored_image_variants",
+  {
+    fileName: text("file_name")
+      .notNull()
+      .references(() => storedImages.fileName, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileName, t.width] })],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    fileName: text("file_name")
+      .notNull()
+      .references(() => storedImages.fileName),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);
+
+// ---------------------------------------------------------------- accounts
+
+export const accountRole = pgEnum("account_role", ["customer", "admin"]);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: serial("id").primaryKey(),
+    role: accountRole("role").notNull(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("accounts_role_email_idx").on(t.role, t.email)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the session token; the token itself is never stored. */
+    tokenHash: text("token_hash").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("sessions_account_idx").on(t.accountId)],
+);
+
+export const oneTimeTokenPurpose = pgEnum("one_time_token_purpose", ["verify_email", "reset_password"]);
+
+export const oneTimeTokens = pgTable(
+  "one_time_tokens",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    purpose: oneTimeTokenPurpose("purpose").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("one_time_tokens_account_idx").on(t.accountId, t.purpose)],
+);
+
+/** Fixed-window counters shared by every server process (login, forgot-password, contact...). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+});
+
+// ---------------------------------------------------------------- cart
+
+export const carts = pgTable("carts", {
+  id: serial("id").primaryKey(),
+  accountId: integer("account_id")
+    .notNull()
+    .unique()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: serial("id").primaryKey(),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id),
+    quantity: integer("quantity").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("cart_items_cart_variant_idx").on(t.cartId, t.variantId),
+    check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- orders and payments
+
+export const orderStatus = pgEnum("order_status", [
+  "pending",
+  "paid",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+  "expired",
+]);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    orderRef: text("order_ref").notNull().unique(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    status: orderStatus("status").notNull().default("pending"),
+    /** Paid, but the stock was gone: an admin must refund it. */
+    needsRefund: boolean("needs_refund").notNull().default(false),
+    totalKobo: kobo("total_kobo").notNull(),
+    currency: text("currency").notNull().default("NGN"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    address: text("address").notNull(),
+    state: text("state").notNull(),
+    city: text("city").notNull(),
+    trackingId: text("tracking_id"),
+    createdAt: createdAt(),
+    /** Unpaid orders release their reserved stock after this moment. */
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("orders_account_idx").on(t.accountId, t.createdAt),
+    index("orders_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** A snapshot of what was bought, so later catalogue changes never rewrite an order. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id),
+    productName: text("product_name").notNull(),
+    size: text("size").notNull().default(""),
+    unitPriceKobo: kobo("unit_price_kobo").notNull(),
+    quantity: integer("quantity").notNull(),
+    imageFile: text("image_file"),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);
+
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: orderStatus("status").notNull(),
+    /** The admin who made the change; null when the shop did it (payment, expiry). */
+    accountId: integer("account_id").references(() => accounts.id),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+export const paymentStatus = pgEnum("payment_status", ["initialized", "success", "failed", "abandoned", "cancelled"]);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    provider: text("provider").notNull(),
+    reference: text("reference").notNull().unique(),
+    accessCode: text("access_code"),
+    status: paymentStatus("status").notNull().default("initialized"),
+    amountKobo: kobo("amount_kobo").notNull(),
+    currency: text("currency").notNull().default("NGN"),
+    /** The provider's verification reply, kept for the admin and for disputes. */
+    verification: jsonb("verification"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payments_order_idx").on(t.orderId)],
+);
+
+// ---------------------------------------------------------------- content and mail
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    message: text("message").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed"]);
+
+/** E-mails to send; written in the request's transaction, sent after it by the mailer. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    status: outboxStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_pending_idx").on(t.status, t.nextAttemptAt)],
+);

@@ -1,0 +1,69 @@
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import type { Database } from "../db/client";
+import { storedImages, storedImageVariants } from "../db/schema";
+
+// Pictures are kept in the database as WebP: the full picture plus smaller widths for srcset.
+
+/** Widths offered to `srcset`, besides the full picture. Keep in sync with common/images.ts. */
+export const VARIANT_WIDTHS = [320, 640] as const;
+
+export interface RenderedImage {
+  fileName: string;
+  width: number;
+  height: number;
+  data: Buffer;
+  variants: { width: number; height: number; data: Buffer }[];
+}
+
+/** Turns an input picture (SVG, JPEG, PNG...) into WebP renditions; metadata is dropped. */
+export async function renderImage(fileName: string, input: Buffer, maxWidth = 1200): Promise<RenderedImage> {
+  const full = await sharp(input)
+    .rotate()
+    .resize({ width: maxWidth, withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer({ resolveWithObject: true });
+  const variants = [];
+  for (const width of VARIANT_WIDTHS) {
+    if (width >= full.info.width) continue;
+    const v = await sharp(full.data).resize({ width }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
+    variants.push({ width: v.info.width, height: v.info.height, data: v.data });
+  }
+  return { fileName, width: full.info.width, height: full.info.height, data: full.data, variants };
+}
+
+export async function saveImage(db: Database, image: RenderedImage): Promise<void> {
+  await db.insert(storedImages).values({
+    fileName: image.fileName,
+    contentType: "image/webp",
+    width: image.width,
+    height: image.height,
+    data: image.data,
+  });
+  if (image.variants.length) {
+    await db
+      .insert(storedImageVariants)
+      .values(image.variants.map((v) => ({ fileName: image.fileName, ...v })));
+  }
+}
+
+export interface ImageBytes {
+  contentType: string;
+  data: Buffer;
+}
+
+/** The picture at the requested width, or the full picture when that width is not kept. */
+export async function readImage(db: Database, fileName: string, width?: number): Promise<ImageBytes | undefined> {
+  if (width) {
+    const [variant] = await db
+      .select({ data: storedImageVariants.data })
+      .from(storedImageVariants)
+      .where(and(eq(storedImageVariants.fileName, fileName), eq(storedImageVariants.width, width)));
+    if (variant) return { contentType: "image/webp", data: variant.data };
+  }
+  const [image] = await db
+    .select({ contentType: storedImages.contentType, data: storedImages.data })
+    .from(storedImages)
+    .where(eq(storedImages.fileName, fileName));
+  return image;
+}

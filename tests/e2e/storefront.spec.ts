@@ -1,0 +1,163 @@
+import { expect, expectAccessible, gotoHydrated, test } from "./fixtures";
+
+// The storefront routes of spec §2 at phone (375 px) and desktop (1280 px) width.
+
+const pages = [
+  { name: "home", path: "/", heading: null },
+  { name: "category", path: "/productlistpage/Eco%20Foam", heading: "ECO FOAM" },
+  { name: "category-solar", path: "/productlistpage/Solar%20Green%20Energy", heading: "Power your home with the sun" },
+  { name: "product", path: "/productdetail/18", heading: null },
+  { name: "product-featured", path: "/productdetail2/1", heading: "Eco Foam Mattress" },
+  { name: "search", path: "/searchresultpage?searchTerm=pillow", heading: /^Search Results : \d+ items Found$/ },
+  { name: "search-empty", path: "/searchresultpage?searchTerm=zzqxj", heading: "Search Results : 0 items Found" },
+];
+
+for (const { name, path, heading } of pages) {
+  test(`${name} page renders, is accessible and is screenshotted`, async ({ page }, info) => {
+    await gotoHydrated(page, path);
+    if (heading) await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page.getByPlaceholder("Search for products, brands and categories").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("target", "_blank");
+    await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+/);
+    await expect(page.getByText("24/7 support")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText("April 2014");
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/screenshots/${info.project.name}-${name}.png`, fullPage: true });
+  });
+}
+
+test("home shows featured products, popular categories and Crazy Deals", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const featured = page.locator("section", { has: page.getByRole("heading", { name: "Featured mattresses" }) });
+  await expect(featured.getByRole("link")).toHaveCount(17);
+  await expect(featured.getByRole("link").first()).toHaveAttribute("href", "/productdetail2/1");
+  const popular = page.locator("section", { has: page.getByRole("heading", { name: "Popular categories" }) });
+  await expect(popular.getByRole("link")).toHaveText(["Mouka Foam", "UniFoam", "Eco Foam", "Vision Foam"]);
+  const deals = page.locator("section", { has: page.getByRole("heading", { name: "Crazy Deals" }) });
+  const dealNames = await deals.getByRole("heading", { level: 3 }).allTextContents();
+  expect(dealNames.length).toBeGreaterThan(0);
+  expect(dealNames.length).toBeLessThanOrEqual(10);
+  for (const n of dealNames) expect(n.replace(/\.\.\.$/, "").length).toBeLessThanOrEqual(13);
+});
+
+test("the hero carousel advances every 3 seconds and its dots follow", async ({ page }) => {
+  await page.clock.install();
+  await gotoHydrated(page, "/");
+  const carousel = page.locator("[aria-roledescription=carousel]");
+  await expect(carousel).toHaveAttribute("data-slide", "0");
+  await page.clock.runFor(2_900);
+  await expect(carousel).toHaveAttribute("data-slide", "0");
+  await page.clock.runFor(200);
+  await expect(carousel).toHaveAttribute("data-slide", "1");
+  await expect(carousel.locator("[data-active=true]")).toHaveCount(1);
+  await page.clock.runFor(3_000 * 5);
+  await expect(carousel).toHaveAttribute("data-slide", "0");
+});
+
+test("the search box leads to results that open the product", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const box = page.getByPlaceholder("Search for products, brands and categories").locator("visible=true");
+  await box.fill("pillow");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/searchresultpage\?searchTerm=pillow/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Search Results : [1-9]\d* items Found$/);
+  const first = page.getByRole("main").getByRole("link").first();
+  const href = await first.getAttribute("href");
+  expect(href).toMatch(/^\/productdetail\/\d+$/);
+  await first.click();
+  await expect(page).toHaveURL(href!);
+});
+
+test("a search without results says so", async ({ page }) => {
+  await gotoHydrated(page, "/searchresultpage?searchTerm=zzqxj");
+  await expect(page.getByText("No products found for this search.")).toBeVisible();
+});
+
+test("the featured detail page starts on the first size and its price follows the size", async ({ page }) => {
+  await gotoHydrated(page, "/productdetail2/1");
+  const size = page.getByLabel(/Size/);
+  await expect(size).toHaveValue("6x2.5x4");
+  await expect(page.getByTestId("price")).toHaveText("₦25,000");
+  await size.selectOption("6x4.5x8");
+  await expect(page.getByTestId("price")).toHaveText("₦91,000");
+  await size.selectOption("6x4.5x10");
+  await expect(page.getByTestId("price")).toHaveText("₦120,000");
+});
+
+test("thumbnails change the large picture", async ({ page }) => {
+  await gotoHydrated(page, "/productdetail2/1");
+  const large = page.getByRole("button", { name: /Enlarge picture/ }).locator("img");
+  const before = await large.getAttribute("src");
+  await page.getByRole("button", { name: "Show picture 2 of 3" }).click();
+  await expect(large).not.toHaveAttribute("src", before!);
+});
+
+test("a visitor's Add to Cart asks to log in and leads to /userlogin", async ({ page }) => {
+  await gotoHydrated(page, "/productdetail/18");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Please login to proceed");
+  await dialog.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/userlogin$/);
+});
+
+test("unknown products show the not-found text", async ({ page }) => {
+  const plain = await page.goto("/productdetail/999999");
+  expect(plain?.status()).toBe(404);
+  await expect(page.getByRole("alert")).toHaveText("Product not found.");
+  const notFeatured = await page.goto("/productdetail2/20");
+  expect(notFeatured?.status()).toBe(404);
+  await expect(page.getByRole("alert")).toHaveText("Product not found.");
+});
+
+test("an unknown category shows the empty-category text", async ({ page }) => {
+  const res = await page.goto("/productlistpage/Gold%20Bars");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("alert")).toHaveText("No products found for this category.");
+});
+
+test("category names in lists are cut to 50 characters", async ({ page }) => {
+  await gotoHydrated(page, "/productlistpage/Beddings");
+  const names = await page.getByRole("main").getByRole("heading", { level: 3 }).allTextContents();
+  expect(names.some((n) => n.endsWith("..."))).toBe(true);
+  for (const n of names) expect(n.replace(/\.\.\.$/, "").length).toBeLessThanOrEqual(50);
+});
+
+test("the solar banner rotates three pictures every 3 seconds", async ({ page }) => {
+  await page.clock.install();
+  await gotoHydrated(page, "/productlistpage/Solar%20Green%20Energy");
+  const banner = page.locator("[data-slide]").first();
+  await expect(banner).toHaveAttribute("data-slide", "0");
+  await page.clock.runFor(3_000);
+  await expect(banner).toHaveAttribute("data-slide", "1");
+  await page.clock.runFor(6_000);
+  await expect(banner).toHaveAttribute("data-slide", "0");
+});
+
+test("the page scrolls to the top on a route change", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  await page.mouse.wheel(0, 3000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.locator("section", { has: page.getByRole("heading", { name: "Crazy Deals" }) }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/productdetail\/\d+/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("the footer is hidden on the customer's login page", async ({ page }) => {
+  await page.goto("/userlogin");
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await page.goto("/productdetail/18");
+  await expect(page.getByRole("contentinfo")).toHaveCount(1);
+});
+
+test("a picture viewer that fails to load says how, and retries", async ({ page }) => {
+  await gotoHydrated(page, "/productdetail2/1");
+  await page.route(/\/assets\/ImageZoom-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: "" }));
+  page.removeAllListeners("console"); // the browser logs the failed download itself
+  await page.getByRole("button", { name: /Enlarge picture/ }).click();
+  const notice = page.getByRole("alert");
+  await expect(notice).toContainText("failed to load (missing)");
+  await page.unroute(/\/assets\/ImageZoom-[\w-]+\.js$/);
+  await notice.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("dialog", { name: /enlarged/ })).toBeVisible();
+});

@@ -1,0 +1,58 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { openDatabase, pgliteClientOf } from "../../server/db/client";
+import { seedCatalogue } from "../../server/db/seed";
+
+// Migrating and seeding (with its pictures) takes seconds, so it happens once per run: a PGlite
+// dump, or a PostgreSQL template database when DATABASE_URL is set. Test files clone it.
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteTemplateFile: string;
+    postgresTemplate: { adminUrl: string; templateName: string } | null;
+  }
+}
+
+export function databaseUrlFor(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export default async function setup(project: TestProject) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "shop-tests-"));
+  const pglite = await openDatabase({ dataDir: "memory://" });
+  await pglite.migrate();
+  await seedCatalogue(pglite.db);
+  const dump = await pgliteClientOf(pglite).dumpDataDir("none");
+  await pglite.close();
+  const templateFile = path.join(dir, "template.tar");
+  await writeFile(templateFile, Buffer.from(await dump.arrayBuffer()));
+  project.provide("pgliteTemplateFile", templateFile);
+
+  const adminUrl = process.env.DATABASE_URL;
+  let templateName: string | null = null;
+  if (adminUrl) {
+    templateName = `shop_test_template_${process.pid}`;
+    const admin = await openDatabase({ databaseUrl: adminUrl });
+    await admin.db.execute(`drop database if exists ${templateName}`);
+    await admin.db.execute(`create database ${templateName}`);
+    await admin.close();
+    const template = await openDatabase({ databaseUrl: databaseUrlFor(adminUrl, templateName) });
+    await template.migrate();
+    await seedCatalogue(template.db);
+    await template.close();
+  }
+  project.provide("postgresTemplate", adminUrl && templateName ? { adminUrl, templateName } : null);
+
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+    if (adminUrl && templateName) {
+      const admin = await openDatabase({ databaseUrl: adminUrl });
+      await admin.db.execute(`drop database if exists ${templateName} with (force)`);
+      await admin.close();
+    }
+  };
+}
