@@ -41,13 +41,6 @@ function lum(c: string): number {
   const [r, g, b] = parseHex(c);
   return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
 }
-function hsl(h: number, s: number, l: number): string {
-  const k = (n: number): number => (n + h / 30) % 12;
-  const a = s * Math.min(l, 1 - l);
-  const ch = (n: number): number => 255 * (l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1)));
-  return toHex([ch(0), ch(8), ch(4)]);
-}
-
 function hash32(...parts: number[]): number {
   let h = 0x811c9dc5;
   for (const p of parts) {
@@ -164,6 +157,13 @@ class Svg {
     return `url(#${id})`;
   }
 
+  /** A reusable drawing (placed with <use>), for scenes that repeat one object many times. */
+  symbol(content: string): string {
+    const id = this.id("g");
+    this.defs.push(`<g id="${id}">${content}</g>`);
+    return id;
+  }
+
   clip(content: string): string {
     const id = this.id("c");
     this.defs.push(`<clipPath id="${id}">${content}</clipPath>`);
@@ -193,8 +193,6 @@ const path = (d: string, fill: string, extra = ""): string => `<path d="${d}" fi
 const line = (x1: number, y1: number, x2: number, y2: number, stroke: string, w: number, extra = ""): string =>
   `<line x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}" stroke="${stroke}" stroke-width="${f(w)}" ${extra}/>`;
 const grp = (attrs: string, body: string): string => `<g ${attrs}>${body}</g>`;
-const move = (x: number, y: number, s: number, body: string): string =>
-  `<g transform="translate(${f(x)} ${f(y)}) scale(${s})">${body}</g>`;
 
 /** Magnify a drawing around a focus point: how the close-up views are made. */
 const zoom = (body: string, fx: number, fy: number, k: number, cx = 400, cy = 400): string =>
@@ -417,12 +415,11 @@ function quiltPattern(s: Svg, q: Quilt, fabric: string, k = 1): string {
 
 /** Fine knit/weave texture to lay over flat fabric so it doesn't read as plastic. */
 function knitPattern(s: Svg, k = 1): string {
-  const w = 6 * k;
-  return s.pattern(
-    w,
-    w,
-    rect(0, 0, w * 0.5, w, "#000000", `opacity="0.05"`) + rect(0, 0, w, w * 0.5, "#ffffff", `opacity="0.05"`),
-  );
+  // Four weave cells per tile: tiny tiles render unreliably in librsvg under skewed transforms.
+  const w = 12 * k;
+  let o = "";
+  for (const d of [0, 0.5]) o += rect(w * d, 0, w * 0.25, w, "#000000", `opacity="0.05"`) + rect(0, w * d, w, w * 0.25, "#ffffff", `opacity="0.05"`);
+  return s.pattern(w, w, o);
 }
 
 /** Open-cell foam: scattered pores of varying size. */
@@ -597,7 +594,10 @@ function mattressSide(s: Svg, st: MattressStyle, fc: Face): string {
 
 /** Breathable 3D mesh band used on orthopaedic sides. */
 function meshPattern(s: Svg, c: string): string {
-  return s.pattern(9, 9, circ(4.5, 4.5, 2.3, darken(c, 0.45), `opacity="0.55"`) + circ(0, 0, 2.3, darken(c, 0.45), `opacity="0.55"`) + circ(9, 9, 2.3, darken(c, 0.45), `opacity="0.55"`) + circ(0, 9, 2.3, darken(c, 0.45), `opacity="0.55"`) + circ(9, 0, 2.3, darken(c, 0.45), `opacity="0.55"`));
+  let o = "";
+  for (let x = 0; x <= 18; x += 9) for (let y = 0; y <= 18; y += 9) o += circ(x, y, 2.3, darken(c, 0.45), `opacity="0.55"`);
+  for (const [x, y] of [[4.5, 4.5], [13.5, 4.5], [4.5, 13.5], [13.5, 13.5]] as const) o += circ(x, y, 2.3, darken(c, 0.45), `opacity="0.55"`);
+  return s.pattern(18, 18, o);
 }
 
 function mattressBlock(s: Svg, st: MattressStyle, p: Proj, L: number, D: number, H: number): string {
@@ -624,13 +624,13 @@ function turnAbout(p: Proj, a: number, cx: number, cy: number): Proj {
 }
 
 // Standard product camera: about 25 degrees above the floor, turned so the front and one end show.
-const VIEW_X: Vec = [0.9, 0.17];
-const VIEW_Y: Vec = [0.56, -0.22];
+const VIEW_X: Vec = [0.9, 0.19];
+const VIEW_Y: Vec = [0.56, -0.26];
 
-function mattressShot(s: Svg, st: MattressStyle, cx = 400, cy = 430, w = 700, h = 480): { body: string; corner: Vec } {
+function mattressShot(s: Svg, st: MattressStyle, cx = 400, cy = 425, w = 730, h = 500): { body: string; corner: Vec } {
   const L = 540;
   const D = 360;
-  const H = st.pillowTop ? 130 : st.ortho ? 120 : 112;
+  const H = st.pillowTop ? 136 : st.ortho ? 124 : 116;
   const p = fitProj(L, D, H, VIEW_X, VIEW_Y, 1, cx, cy, w, h);
   return { body: boxShadow(s, p, L, D) + mattressBlock(s, st, p, L, D, H), corner: pt(p, L, 0, H) };
 }
@@ -746,7 +746,11 @@ function pillowFront(s: Svg, st: PillowStyle, w: number, h: number): string {
   let o = path(d, st.print ?? st.fabric);
   if (st.motif === "stripe") o += path(d, s.pattern(16, 16, rect(0, 0, 6, 16, lighten(st.fabric, 0.35), `opacity="0.45"`) + rect(9, 0, 1.5, 16, darken(st.fabric, 0.2), `opacity="0.3"`)));
   if (st.motif === "quilted") o += path(d, quiltPattern(s, "diamond", st.fabric, h / 330), `opacity="0.85"`);
-  if (st.motif === "dots") o += path(d, s.pattern(14, 14, circ(7, 7, 2, lighten(st.fabric, 0.5), `opacity="0.5"`) + circ(7.6, 7.6, 2, darken(st.fabric, 0.25), `opacity="0.25"`)));
+  if (st.motif === "dots") {
+    let dots = "";
+    for (const [x, y] of [[7, 7], [21, 7], [7, 21], [21, 21]] as const) dots += circ(x + 0.6, y + 0.6, 2, darken(st.fabric, 0.25), `opacity="0.25"`) + circ(x, y, 2, lighten(st.fabric, 0.5), `opacity="0.5"`);
+    o += path(d, s.pattern(28, 28, dots));
+  }
   o += path(d, s.rad([[0, "#ffffff", 0.6], [0.45, "#ffffff", 0.16], [1, "#ffffff", 0]], 0.42, 0.36, 0.62));
   o += grp(`clip-path="${clip}"`, path(d, "none", `stroke="${darken(st.fabric, 0.55)}" stroke-width="${f(h * 0.3)}" opacity="0.5" filter="${s.blur(h * 0.08, 0.15, 0.15)}"`));
   for (const [sx, sy] of [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const) {
@@ -824,7 +828,11 @@ function matStyle(main: string, accent: string, seed: number): MatStyle {
 
 /** Pile texture laid over the printed design (transparent tile, shading only). */
 function pilePattern(s: Svg, st: MatStyle): string {
-  if (st.pile === "loop") return s.pattern(8, 8, circ(4, 4, 3.3, "#000", `opacity="0.28"`) + circ(3.2, 3.2, 1.5, "#fff", `opacity="0.3"`) + circ(0, 0, 1.6, "#000", `opacity="0.2"`) + circ(8, 8, 1.6, "#000", `opacity="0.2"`));
+  if (st.pile === "loop") {
+    let o = "";
+    for (const [x, y] of [[0, 0], [8, 0], [0, 8], [8, 8]] as const) o += circ(x + 4, y + 4, 3.3, "#000", `opacity="0.28"`) + circ(x + 3.2, y + 3.2, 1.5, "#fff", `opacity="0.3"`) + circ(x, y, 1.6, "#000", `opacity="0.2"`);
+    return s.pattern(16, 16, o + circ(16, 16, 1.6, "#000", `opacity="0.2"`) + circ(16, 0, 1.6, "#000", `opacity="0.2"`) + circ(0, 16, 1.6, "#000", `opacity="0.2"`));
+  }
   if (st.pile === "coir") {
     const r = new Rng(st.seed, 0xc0);
     let o = "";
@@ -877,11 +885,6 @@ function matTop(s: Svg, st: MatStyle, w: number, h: number): string {
   return o;
 }
 
-function matSide(s: Svg, st: MatStyle, fc: Face): string {
-  // Pile edge on top of a dark rubber backing.
-  return rect(0, 0, fc.w, fc.h * 0.5, darken(st.base, 0.25)) + rect(0, fc.h * 0.5, fc.w, fc.h * 0.5, mix(darken(st.base, 0.6), "#26262a", 0.6)) + rect(0, 0, fc.w, fc.h, "#000", `opacity="${f(fc.shade)}"`);
-}
-
 function matBox(s: Svg, st: MatStyle, p: Proj): string {
   const [L, D, H] = MAT;
   // A thin, soft slab: extrude the rounded outline so the corners stay round from every angle.
@@ -910,8 +913,8 @@ function drawMat(s: Svg, st: MatStyle, view: number, seed: number): string {
     return bg + boxShadow(s, p, L, D, 0.22) + matBox(s, st, p);
   }
   if (view === 2) {
-    const c = pt(persp, L, 0, H);
-    return bg + zoom(boxShadow(s, persp, L, D, 0.3) + matBox(s, st, persp), c[0] - 120, c[1] - 40, 2.4);
+    const c = pt(persp, L * 0.8, D * 0.28, H);
+    return bg + zoom(boxShadow(s, persp, L, D, 0.3) + matBox(s, st, persp), c[0], c[1], 2.2);
   }
   return doorway(s, st, seed);
 }
@@ -1594,12 +1597,15 @@ function drawInverter(s: Svg, st: InverterStyle, view: number, seed: number): st
 /** A tidy plant room: inverter on the wall, batteries below, cables in trunking. */
 function powerRoom(s: Svg, w: number, h: number, seed: number, inv: InverterStyle, bat: BatteryStyle, offsetX = 0): string {
   const r = new Rng(seed, 0x9e0);
-  const wall = r.pick(["#eef1f4", "#f1efe9", "#e9f0ec"]);
+  const wall = r.pick(["#e6efe9", "#f1efe9", "#e4eef2"]);
   const floorY = h * 0.74;
   let o = rect(0, 0, w, floorY, s.lin([[0, lighten(wall, 0.4)], [1, darken(wall, 0.06)]])) + rect(0, floorY, w, h - floorY, s.lin([[0, "#cfd3d8"], [1, "#a9aeb5"]]));
   o += rect(0, floorY - h * 0.015, w, h * 0.015, darken(wall, 0.2));
   for (let i = 0; i < 8; i++) o += line(i * (w / 7), floorY, i * (w / 7) - w * 0.1, h, "#9aa0a8", 1.2, `opacity="0.5"`);
   o += rect(0, 0, w, h, s.rad([[0, "#ffffff", 0.5], [1, "#ffffff", 0]], 0.6, 0.2, 0.6));
+  // A window onto the garden: daylight, and a reminder of where the power comes from.
+  const ww = Math.min(w * 0.22, h * 0.36);
+  o += windowView(s, w * 0.07, h * 0.12, ww, h * 0.42, false) + windowLight(s, w * 0.04, h * 0.5, ww * 1.4, floorY * 0.55);
   const cx = w * 0.5 + offsetX;
   const [L, D, H] = INV;
   const ip = fitProj(L, D, H, [0.95, 0.1], [0.3, -0.16], 1, cx - w * 0.12, h * 0.36, w * 0.3, h * 0.44);
@@ -1611,14 +1617,13 @@ function powerRoom(s: Svg, w: number, h: number, seed: number, inv: InverterStyl
   const [ix, iy] = pt(ip, L * 0.5, 0, 0);
   o += rect(ix - 14 * k, 0, 28 * k, h * 0.14, trunk, `stroke="#b5bcc4"`);
   o += rect(ix - 14 * k, iy, 28 * k, h * 0.08, trunk, `stroke="#b5bcc4"`) + rect(ix - 14 * k, iy + h * 0.08, w * 0.3, 28 * k, trunk, `stroke="#b5bcc4"`);
-  o += rect(0, 0, 0, 0, "none");
   o += shadowRect(s, ip, L, H) + inverterBox(s, inv, ip);
   o += boxShadow(s, bp, bl, bd) + batteryBox(s, { ...bat, type: "lithium" }, bp) + batteryBox(s, { ...bat, type: "lithium", level: Math.max(2, bat.level - 1) }, shift(bp, 0, 0, bh * 1.03));
   // A breaker box beside the inverter.
   const [dx, dy] = pt(ip, L * 1.25, 0, H * 0.85);
   o += rrect(dx, dy, 90 * k, 130 * k, 8, "#f4f5f6", `stroke="#c3c8ce" stroke-width="2"`) + rect(dx + 12 * k, dy + 40 * k, 66 * k, 28 * k, "#2d3748");
   for (let i = 0; i < 4; i++) o += rect(dx + (16 + i * 16) * k, dy + 44 * k, 10 * k, 20 * k, i === 3 ? "#e53e3e" : "#e2e8f0");
-  return o + plant(s, w * 0.12 + offsetX * 0.3, floorY + h * 0.08, h / 700, seed);
+  return o + plant(s, w * 0.07 + ww * 0.5, floorY + h * 0.08, h / 700, seed);
 }
 
 /** Soft shadow a wall-mounted box casts on the wall behind it. */
@@ -1776,21 +1781,25 @@ function nightStreet(s: Svg, st: LightStyle, w: number, h: number, seed: number,
   o += poly([[poleX - 40 * k, headY + 30 * k], [poleX - 230 * k, ground + 40 * k], [poleX + 130 * k, ground + 40 * k], [poleX - 10 * k, headY + 30 * k]], s.lin([[0, "#fff1b8", 0.55], [1, "#fff1b8", 0.04]]), `filter="${s.blur(10 * k, 0.1, 0.05)}"`);
   o += ell(poleX - 50 * k, ground + 50 * k, 230 * k, 55 * k, "#ffe9a3", `opacity="0.5" filter="${s.blur(20 * k)}"`);
   o += rect(poleX + 40 * k, headY - 10 * k, 14 * k, ground - headY + 30 * k, s.lin([[0, "#3a4250"], [0.5, "#8a94a3"], [1, "#2b313b"]], 0, 0, 1, 0));
-  const [L, D, H] = STREET;
-  const p: Proj = { ox: poleX - 250 * k, oy: headY + 10 * k, X: [0.55 * k, 0.04 * k], Y: [0.35 * k, -0.12 * k], zs: 0.5 * k };
-  o += streetHead(s, st, p);
+  if (st.type === "street") {
+    const p: Proj = { ox: poleX - 250 * k, oy: headY + 10 * k, X: [0.55 * k, 0.04 * k], Y: [0.35 * k, -0.12 * k], zs: 0.5 * k };
+    o += streetHead(s, st, p);
+  } else {
+    const [L, D, H] = FLOOD;
+    o += floodLamp(s, st, fitProj(L, D, H, [0.9, 0.2], [0.45, -0.25], 1, poleX - 20 * k, headY + 10 * k, 150 * k, 150 * k), true);
+  }
   o += ell(poleX - 110 * k, headY + 26 * k, 140 * k, 14 * k, "#fffbe6", `opacity="0.9" filter="${s.blur(6 * k)}"`);
   return o;
 }
 
 function dayPole(s: Svg, st: LightStyle, seed: number): string {
-  let o = sunAndSky(s, 800, 800, 640, 140) + cloud(s, 220, 180, 1.2) + cloud(s, 560, 320, 0.8, 0.7);
+  const r = new Rng(seed, 0xda7);
+  let o = sunAndSky(s, 800, 800, 640, 140) + cloud(s, r.range(150, 300), r.range(150, 220), 1.2) + cloud(s, r.range(480, 620), r.range(280, 340), 0.8, 0.7);
   o += rect(0, 640, 800, 160, s.lin([[0, "#7fb45d"], [1, "#4f8a3c"]]));
   for (let i = 0; i < 5; i++) o += ell(80 + i * 170, 650, 110, 50, i % 2 ? "#5c9a47" : "#6aa84f");
   o += rect(0, 690, 800, 110, s.lin([[0, "#8d8f93"], [1, "#6e7075"]]));
   o += rect(470, 250, 22, 470, s.lin([[0, "#6b7380"], [0.5, "#c7cdd5"], [1, "#596170"]], 0, 0, 1, 0));
   if (st.type === "street") {
-    const [L, D, H] = STREET;
     const p: Proj = { ox: 130, oy: 270, X: [0.66, 0.1], Y: [0.42, -0.16], zs: 0.6 };
     o += streetHead(s, st, p);
   } else {
@@ -1943,7 +1952,10 @@ function bedroom(s: Svg, o: BedroomOpts): string {
   });
   out += nightstand(s, p, -180, wood) + lamp(s, p, 45, -115, 150, "#e9dcc3", night);
   out += nightstand(s, p, D + 50, wood) + lamp(s, p, 45, D + 115, 150, "#e9dcc3", night);
-  // Upholstered headboard with vertical channels.
+  // Upholstered headboard with vertical channels, casting a soft shadow on the wall.
+  const hb0 = pt(p, WX, -30, 300);
+  const hb1 = pt(p, WX, D + 30, 0);
+  out += rect(hb0[0] + 8 * k, hb0[1] + 10 * k, hb1[0] - hb0[0] + 8 * k, hb1[1] - hb0[1], "#000", `opacity="0.18" filter="${s.blur(12 * k, 0.15, 0.15)}"`);
   const channels = s.pattern(46, 10, rect(0, 0, 46, 10, s.lin([[0, darken(uph, 0.25)], [0.5, lighten(uph, 0.15)], [1, darken(uph, 0.25)]], 0, 0, 1, 0)));
   out += box(shift(p, WX, -30, 0), 28, D + 60, 300, {
     xL: ({ w, h }) => rrect(0, 0, w, h, 14, channels) + rect(0, 0, w, h, s.lin([[0, "#fff", 0.15], [1, "#000", 0.25]])),
@@ -2075,10 +2087,10 @@ function heroOrtho(s: Svg, w: number, h: number): string {
   const L = 540;
   const D = 360;
   const H = 112;
-  const p = fitProj(L, D, H, [0.88, 0.2], [0.6, -0.26], 1, w * 0.71, h * 0.66, w * 0.56, h * 0.56);
+  const p = fitProj(L, D, H, [0.88, 0.2], [0.6, -0.26], 1, w * 0.69, h * 0.66, w * 0.52, h * 0.56);
   o += boxShadow(s, p, L, D, 0.45) + mattressBlock(s, st, p, L, D, H);
   // The spine, lying along the mattress with its natural S-curve supported from below.
-  const n = 22;
+  const n = 17;
   const spine: Vec[] = [];
   for (let i = 0; i < n; i++) {
     const t = i / (n - 1);
@@ -2093,18 +2105,22 @@ function heroOrtho(s: Svg, w: number, h: number): string {
       o += line(b[0], b[1], q[0], q[1] + 22 * k, "#7dd3fc", 3 * k, `opacity="0.7"`) + poly([[q[0], q[1] + 14 * k], [q[0] - 7 * k, q[1] + 26 * k], [q[0] + 7 * k, q[1] + 26 * k]], "#7dd3fc", `opacity="0.85"`);
     }
   });
+  // Separate vertebrae (body + spinous process) with glowing discs between them.
   const bone = s.lin([[0, "#ffffff"], [0.6, "#e8eef5"], [1, "#a9bccf"]]);
   for (let i = 0; i < n; i++) {
     const q = at(spine, i);
     const nx = at(spine, Math.min(n - 1, i + 1));
     const pv = at(spine, Math.max(0, i - 1));
     const a = (Math.atan2(nx[1] - pv[1], nx[0] - pv[0]) * 180) / Math.PI;
-    const size = (1.05 + 0.45 * (i / n)) * k;
+    const gap = Math.hypot(nx[0] - pv[0], nx[1] - pv[1]) / (i === 0 || i === n - 1 ? 1 : 2);
+    const size = 0.85 + 0.3 * (i / n);
+    const bw = gap * 0.66 * size;
+    const bh = gap * 1.25 * size;
     o += grp(
       `transform="translate(${f(q[0])} ${f(q[1])}) rotate(${f(a)})"`,
-      rrect(-11 * size, -17 * size, 22 * size, 34 * size, 7 * size, bone) +
-        rrect(-5 * size, -30 * size, 10 * size, 16 * size, 4 * size, bone) +
-        ell(13 * size, 0, 3.5 * size, 14 * size, "#38bdf8", `opacity="0.9"`),
+      (i < n - 1 ? ell(gap * 0.5, 0, gap * 0.13, bh * 0.4, "#38bdf8", `opacity="0.95"`) : "") +
+        path(`M${f(-bw * 0.25)} ${f(-bh * 0.4)}L${f(-bw * 0.45)} ${f(-bh * 0.95)}L${f(bw * 0.15)} ${f(-bh * 0.9)}L${f(bw * 0.3)} ${f(-bh * 0.4)}Z`, bone) +
+        rrect(-bw / 2, -bh / 2, bw, bh, bw * 0.3, bone, `stroke="#8aa4bd" stroke-width="1"`),
     );
   }
   return o + calmLeft(s, w, h, "#0c2340", 0.5);
@@ -2117,21 +2133,26 @@ function heroBedding(s: Svg, w: number, h: number): string {
   o += windowLight(s, w * 0.55, 0, w * 0.45, h * 0.74);
   // A low bench with the stack on it and pillows leaning beside.
   const BL = 760;
-  const bp = fitProj(BL, 300, 80, [0.96, 0.1], [0.36, -0.2], 1, w * 0.72, h * 0.84, w * 0.56, h * 0.24);
-  o += boxShadow(s, bp, BL, 300, 0.35) + box(bp, BL, 300, 80, { top: ({ w: a, h: b }) => rect(0, 0, a, b, "#8a5f3d") + rect(0, 0, a, b, sheen(s)), side: ({ w: a, h: b, shade }) => rect(0, 0, a, b, "#6f4a2f") + rect(0, 0, a, b, "#000", `opacity="${f(shade)}"`) });
+  const bp = fitProj(BL, 300, 110, [0.96, 0.1], [0.36, -0.2], 1, w * 0.68, h * 0.78, w * 0.54, h * 0.4);
+  o += wallArt(s, w * 0.62, h * 0.1, w * 0.15, h * 0.2, "#c0845f", "#7c9cb8") + wallArt(s, w * 0.8, h * 0.14, w * 0.1, h * 0.16, "#d9738a", "#e9d8b4");
+  // Bench legs, then the seat.
+  for (const [lx, ly] of [[30, 20], [BL - 60, 20], [BL - 60, 250]] as const) o += box(shift(bp, lx, ly, 0), 30, 30, 30, { side: ({ w: a, h: b }) => rect(0, 0, a, b, "#4a3120"), top: () => "" });
+  o += boxShadow(s, bp, BL, 300, 0.3);
+  const seat = shift(bp, 0, 0, 30);
+  o += box(seat, BL, 300, 80, { top: ({ w: a, h: b }) => rect(0, 0, a, b, "#8a5f3d") + rect(0, 0, a, b, sheen(s)), side: ({ w: a, h: b, shade }) => rect(0, 0, a, b, "#6f4a2f") + rect(0, 0, a, b, "#000", `opacity="${f(shade)}"`) });
   const dv1: DuvetStyle = { fabric: "#f7f3ea", piping: "#c7a27a", ribbon: "#c7a27a", box: 1.1 };
   const dv2: DuvetStyle = { fabric: "#9fb8cf", piping: "#f1f5f9", ribbon: "#f1f5f9", box: 1.2 };
-  const base = shift(bp, 40, 40, 80);
+  const base = shift(seat, 40, 40, 80);
   o += duvetFold(s, dv2, base, 400, 230, 56, false) + duvetFold(s, dv1, shift(turnAbout(base, 0.03, 200, 115), 0, 0, 54), 400, 230, 56, true);
   const sheetA = fabricPattern(s, "stripes", "#f4ede4", "#c0845f", "#7c9cb8", 0.9);
   const sheetB = fabricPattern(s, "floral", "#fbf4f4", "#d9738a", "#6f9a7b", 0.9);
   o += foldedCloth(s, sheetA, "#f4ede4", shift(turnAbout(base, -0.04, 200, 115), 24, 14, 108), 350, 205, 36, 4) + foldedCloth(s, sheetB, "#fbf4f4", shift(turnAbout(base, 0.05, 200, 115), 36, 24, 144), 320, 190, 32, 4);
   const kb = Math.hypot(bp.X[0], bp.X[1]);
   const pill = (fabric: string, piping: string): PillowStyle => ({ fabric, piping, motif: "plain" });
-  const a1 = pt(bp, 590, 210, 80);
-  const a2 = pt(bp, 650, 90, 80);
+  const a1 = pt(seat, 590, 210, 80);
+  const a2 = pt(seat, 650, 90, 80);
   o += pillowStanding(s, pill("#f8f6f1", "#c7a27a"), a1[0], a1[1] - 95 * kb, 300 * kb, 200 * kb, 5) + pillowStanding(s, pill("#7c9cb8", "#f1f5f9"), a2[0], a2[1] - 80 * kb, 260 * kb, 170 * kb, -4);
-  o += plant(s, w * 0.44, h * 0.86, 1.05, 55);
+  o += plant(s, w * 0.36, h * 0.9, 1.0, 55);
   return o + calmLeft(s, w, h, lighten(wall, 0.3), 0.55);
 }
 
@@ -2198,7 +2219,6 @@ function heroSolarHome(s: Svg, w: number, h: number, dusk = true): string {
       const q = shift(rp, 80 + i * 130, 40 + j * 98, 0);
       o += panelBox(s, ps, q, 122, 90, 6, (fc) => panelFace(s, ps, fc.w, fc.h, 6, 4));
     }
-  o += rect(pt(p, L * 0.15, 0, 0)[0], pt(p, L * 0.15, 0, 0)[1] - 10, 0, 0, "none");
   // Trees frame the house; a solar street light glows by the path.
   for (const [tx, ts] of [[w * 0.5, 1], [w * 0.98, 1.2], [w * 0.56, 0.8]] as const) {
     const ty = h * 0.84;
@@ -2214,30 +2234,55 @@ function heroSolarHome(s: Svg, w: number, h: number, dusk = true): string {
 
 function solarFarm(s: Svg, w: number, h: number): string {
   const ps = panelStyle("#1e3a8a", "#cbd5e1", 202);
-  let o = sunAndSky(s, w, h, w * 0.18, h * 0.16, "#4f9be0", "#dff0fb") + cloud(s, w * 0.55, h * 0.15, 1.2) + cloud(s, w * 0.85, h * 0.22, 0.9, 0.8);
-  const horizon = h * 0.46;
-  o += path(`M0 ${f(horizon)}Q${f(w * 0.2)} ${f(horizon - 50)} ${f(w * 0.45)} ${f(horizon - 10)}T${f(w)} ${f(horizon - 25)}V${f(h)}H0Z`, "#88b86c");
-  o += rect(0, horizon + 6, w, h - horizon - 6, s.lin([[0, "#7fb455"], [1, "#3f7f2c"]]));
-  for (let i = 0; i < 14; i++) o += circ(w * (0.03 + i * 0.075), horizon + 2 + (i % 3) * 3, 14 + (i % 4) * 4, i % 2 ? "#3f7d4e" : "#4b8b3b");
-  // Rows of tilted panels on posts, larger towards the viewer (a cheap perspective).
-  const rows = 5;
-  for (let i = 0; i < rows; i++) {
-    const t = i / (rows - 1);
-    const kr = 0.32 + Math.pow(t, 1.4) * 0.7;
-    const ground = horizon + 34 + Math.pow(t, 1.5) * (h - horizon - 40);
-    const lift = 58 * kr;
-    const p: Proj = { ox: -80 - t * 260, oy: ground - lift, X: [kr, 0.01 * kr], Y: [0.16 * kr, -0.42 * kr], zs: 0.4 * kr };
-    const len = (w + 500) / kr;
-    const depth = 120;
-    o += rect(-10, ground - 8 * kr, w + 20, 16 * kr, "#2f5f22", `opacity="0.35" filter="${s.blur(5 * kr + 1)}"`);
-    for (let x = 150; x < len; x += 420) {
-      const a = pt(p, x, 0, 0);
-      const b = pt(p, x, depth * 0.9, 0);
-      o += line(a[0], a[1], a[0], ground, "#9aa3ad", 5 * kr) + line(b[0], b[1], b[0], ground - 6 * kr, "#7d8690", 5 * kr);
+  let o = sunAndSky(s, w, h, w * 0.14, h * 0.14, "#4f9be0", "#dff0fb") + cloud(s, w * 0.5, h * 0.13, 1.2) + cloud(s, w * 0.82, h * 0.2, 0.9, 0.8);
+  const horizon = h * 0.4;
+  o += path(`M0 ${f(horizon + 4)}Q${f(w * 0.2)} ${f(horizon - 45)} ${f(w * 0.45)} ${f(horizon - 8)}T${f(w)} ${f(horizon - 20)}V${f(h)}H0Z`, "#8fbd72");
+  o += rect(0, horizon + 4, w, h - horizon - 4, s.lin([[0, "#86b85d"], [1, "#3f7f2c"]]));
+  for (let i = 0; i < 16; i++) o += circ(w * (0.02 + i * 0.066), horizon + 2 + (i % 3) * 2, 10 + (i % 4) * 3, i % 2 ? "#3f7d4e" : "#4b8b3b");
+  // True perspective here: rows of tilted modules receding diagonally towards the horizon.
+  const F = w * 0.72;
+  const camH = 2.4;
+  const cx = w * 0.42;
+  const proj3 = (x: number, y: number, z: number): Vec => [cx + (F * x) / z, horizon + (F * (camH - y)) / z];
+  const MW = 200;
+  const MH = 120;
+  const module = s.symbol(panelFace(s, ps, MW, MH, 10, 6));
+  const a = 0.42;
+  const u = [Math.cos(a), Math.sin(a)] as const;
+  const nrm = [-Math.sin(a), Math.cos(a)] as const;
+  const tilt = 0.45;
+  const up = [nrm[0] * Math.cos(tilt) * 1.1, Math.sin(tilt) * 1.1, nrm[1] * Math.cos(tilt) * 1.1] as const;
+  for (let i = 6; i >= 0; i--) {
+    const bx = -9 + i * 5 * nrm[0];
+    const bz = 4.2 + i * 5 * nrm[1];
+    let row = "";
+    // Ground shadow strip behind the row.
+    const g0 = proj3(bx, 0, bz);
+    const g1 = proj3(bx + 60 * u[0], 0, bz + 60 * u[1]);
+    const g2 = proj3(bx + 60 * u[0] + nrm[0] * 1.6, 0, bz + 60 * u[1] + nrm[1] * 1.6);
+    const g3 = proj3(bx + nrm[0] * 1.6, 0, bz + nrm[1] * 1.6);
+    row += poly([g0, g1, g2, g3], "#2f5f22", `opacity="0.35"`);
+    for (let j = 29; j >= 0; j--) {
+      const x = bx + j * 2.04 * u[0];
+      const z = bz + j * 2.04 * u[1];
+      if (z < 2) continue;
+      const c00 = proj3(x, 0.6, z);
+      const c10 = proj3(x + 2 * u[0], 0.6, z + 2 * u[1]);
+      const c01 = proj3(x + up[0], 0.6 + up[1], z + up[2]);
+      if (Math.max(c00[0], c10[0]) < -50 || Math.min(c00[0], c10[0]) > w + 50) continue;
+      const c11 = proj3(x + 2 * u[0] + up[0], 0.6 + up[1], z + 2 * u[1] + up[2]);
+      const leg = (p: Vec, q: readonly [number, number]): string => {
+        const g = proj3(q[0], 0, q[1]);
+        return line(p[0], p[1], g[0], g[1], "#8a939e", Math.max(1, (F * 0.06) / z));
+      };
+      row += leg(c00, [x, z]) + leg(c01, [x + up[0], z + up[2]]);
+      const m = `matrix(${f4((c11[0] - c01[0]) / MW)} ${f4((c11[1] - c01[1]) / MW)} ${f4((c00[0] - c01[0]) / MH)} ${f4((c00[1] - c01[1]) / MH)} ${f(c01[0])} ${f(c01[1])})`;
+      row += `<use href="#${module}" transform="${m}"/>`;
+      row += poly([c00, c10, proj3(x + 2 * u[0], 0.55, z + 2 * u[1]), proj3(x, 0.55, z)], "#6b7480");
     }
-    o += panelBox(s, ps, p, len, depth, 8, (fc) => panelFace(s, ps, fc.w, fc.h, Math.round(len / 44), 2));
+    o += row;
   }
-  return o;
+  return o + rect(0, 0, w, h, s.lin([[0, "#ffffff", 0.15], [0.4, "#ffffff", 0], [1, "#000000", 0.08]]));
 }
 
 /** A small composition of one product kind for the side tiles and strips. */

@@ -16,6 +16,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 export { expect };
 
+/** For tests that visit a missing page on purpose: its 404 is the browser's expected complaint. */
+export function forgiveNotFound(errors: string[]) {
+  for (let i = errors.length - 1; i >= 0; i--) if (/status of 404 \(Not Found\)/.test(errors[i])) errors.splice(i, 1);
+}
+
 /** axe-core: no serious or critical accessibility violation. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
