@@ -1735,7 +1735,14 @@ function drawLight(s: Svg, st: LightStyle, view: number, seed: number): string {
   }
   if (view === 1) {
     // Close-up of the LED board, switched on.
-    return bg + grp(`filter="${s.blur(0.3)}"`, "") + rrect(120, 150, 560, 500, 30, darken(st.body, 0.3)) + ledGrid(s, 150, 180, 500, 440, 7, 6, true) + rrect(120, 150, 560, 500, 30, s.lin([[0, "#ffffff", 0.25], [0.5, "#ffffff", 0], [1, "#000", 0.2]], 0, 0, 1, 1));
+    // Close-up of the LED board, switched on: housing, screws, lenses and their bloom.
+    const housing = s.lin([[0, lighten(st.body, 0.2)], [1, darken(st.body, 0.35)]], 0, 0, 1, 1);
+    let o = bg + rrect(118, 168, 580, 520, 34, "#000", `opacity="0.3" filter="${s.blur(18, 0.2, 0.2)}"`);
+    o += rrect(100, 140, 600, 520, 34, housing) + rrect(128, 168, 544, 464, 18, "#c9ced6") + rrect(136, 176, 528, 448, 14, "#1f2937");
+    for (const [x, y] of [[118, 158], [682, 158], [118, 642], [682, 642]] as const) o += circ(x, y, 8, "#9aa3ad") + line(x - 5, y, x + 5, y, "#59616c", 2);
+    o += ledGrid(s, 150, 190, 500, 420, 7, 6, true);
+    o += rect(136, 176, 528, 448, "#fff7cc", `opacity="0.2" filter="${s.blur(30, 0.2, 0.2)}"`);
+    return o + rrect(100, 140, 600, 520, 34, s.lin([[0, "#ffffff", 0.3], [0.45, "#ffffff", 0], [1, "#000", 0.15]], 0, 0, 1, 1));
   }
   if (view === 2) return nightStreet(s, st, 800, 800, seed);
   return dayPole(s, st, seed);
@@ -2332,7 +2339,7 @@ function sideTile(s: Svg, n: number): string {
   return o;
 }
 
-/** Bold square tile: one product on a saturated background. */
+/** What each scrolling-strip tile shows: a mix of every kind, each on a bold background. */
 const STRIPS: ReadonlyArray<{ kind: ArtKind; colors: [string, string]; bg: string }> = [
   { kind: "mattress", colors: ["#1d4ed8", "#e0f2fe"], bg: "#f59e0b" },
   { kind: "pillow", colors: ["#fdfcf8", "#0f766e"], bg: "#0f766e" },
@@ -2348,6 +2355,7 @@ const STRIPS: ReadonlyArray<{ kind: ArtKind; colors: [string, string]; bg: strin
   { kind: "mattress", colors: ["#7c2d12", "#fde68a"], bg: "#15803d" },
 ];
 
+/** Bold square tile: one product (its main shot, without the studio backdrop) on a saturated background. */
 function stripTile(s: Svg, n: number): string {
   const t = at(STRIPS, n - 1);
   let o = rect(0, 0, 400, 400, s.lin([[0, lighten(t.bg, 0.12)], [1, darken(t.bg, 0.12)]], 0, 0, 1, 1));

@@ -35,3 +35,12 @@ export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+/** Full-page screenshots see lazy pictures only once they have loaded: load them all first. */
+export async function loadAllPictures(page: Page) {
+  await page.evaluate(async () => {
+    const images = Array.from(document.images);
+    for (const img of images) img.loading = "eager";
+    await Promise.all(images.map((img) => (img.complete ? null : new Promise((r) => { img.addEventListener("load", r, { once: true }); img.addEventListener("error", r, { once: true }); }))));
+  });
+}

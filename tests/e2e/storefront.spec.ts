@@ -1,4 +1,4 @@
-import { expect, expectAccessible, forgiveNotFound, gotoHydrated, test } from "./fixtures";
+import { expect, expectAccessible, forgiveNotFound, gotoHydrated, loadAllPictures, test } from "./fixtures";
 
 // The storefront routes of spec §2 at phone (375 px) and desktop (1280 px) width.
 
@@ -22,6 +22,7 @@ for (const { name, path, heading } of pages) {
     await expect(page.getByText("24/7 support")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toContainText("April 2014");
     await expectAccessible(page);
+    await loadAllPictures(page);
     await page.screenshot({ path: `test-results/screenshots/${info.project.name}-${name}.png`, fullPage: true });
   });
 }
