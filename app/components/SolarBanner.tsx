@@ -13,7 +13,7 @@ export function SolarBanner() {
   const { width, height } = SITE_IMAGE_SIZES.solarBanner;
   return (
     <div className="grid gap-4 lg:grid-cols-3">
-      <div className="relative overflow-hidden rounded-2xl lg:col-span-2" style={{ aspectRatio: `${width}/${height}` }} data-slide={index}>
+      <div className="relative h-56 overflow-hidden rounded-2xl sm:aspect-[12/5] sm:h-auto lg:col-span-2" data-slide={index}>
         {SOLAR_BANNER_IMAGES.map((file, i) => (
           <img
             key={file}
@@ -30,7 +30,7 @@ export function SolarBanner() {
           />
         ))}
         <div className="absolute inset-0 bg-gradient-to-r from-emerald-950/80 via-emerald-900/30 to-transparent" />
-        <div className="absolute inset-y-0 left-0 flex w-2/3 flex-col justify-center p-5 sm:p-10">
+        <div className="absolute inset-y-0 left-0 flex w-3/4 flex-col justify-center p-5 sm:w-2/3 sm:p-10">
           <h1 className="text-2xl font-extrabold leading-tight text-white sm:text-4xl">Power your home with the sun</h1>
           <p className="mt-2 text-sm text-emerald-50 sm:text-lg">Clean, quiet, NEPA-free energy for homes and shops.</p>
         </div>

@@ -23,16 +23,17 @@ export const meta: Route.MetaFunction = ({ loaderData, params }) => {
 };
 
 export default function ProductListPage({ loaderData }: Route.ComponentProps) {
-  const { name, products } = loaderData;
+  const { name, description, products } = loaderData;
   const solar = name === SOLAR_CATEGORY;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       {solar ? (
         <SolarBanner />
       ) : (
-        <h1 className="rounded-2xl bg-brand-800 px-6 py-8 text-2xl font-extrabold tracking-wide text-white sm:text-3xl">
-          {name.toUpperCase()}
-        </h1>
+        <div className="rounded-2xl bg-brand-800 px-6 py-8 text-white">
+          <h1 className="text-2xl font-extrabold tracking-wide sm:text-3xl">{name.toUpperCase()}</h1>
+          {description ? <p className="mt-2 max-w-2xl text-sm text-brand-100 sm:text-base">{description}</p> : null}
+        </div>
       )}
       {products.length === 0 ? (
         <p className="py-16 text-center text-slate-600">{messages.noProductsForCategory}</p>

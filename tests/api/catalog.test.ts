@@ -17,6 +17,10 @@ afterAll(async () => {
   await handle?.close();
 });
 
+it("runs on the engine this run asked for", () => {
+  expect(handle.engine).toBe(process.env.DATABASE_URL ? "postgres" : "pglite");
+});
+
 async function get(path: string) {
   const res = await fetch(`${api.baseUrl}${path}`);
   return { status: res.status, headers: res.headers, body: await res.json() };
