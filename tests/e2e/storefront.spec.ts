@@ -257,3 +257,39 @@ test("every page has its own title", async ({ page }) => {
   }
   expect(titles.size).toBe(5);
 });
+
+test("opening a featured mattress says 'Loading product...' while it loads", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/productdetail2\/2\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.locator('a[href="/productdetail2/2"]').click();
+  await expect(page.getByRole("status")).toHaveText("Loading product...");
+  release();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Eco Foam Orthopaedic Mattress");
+  await expect(page.getByText("Loading product...")).toHaveCount(0);
+});
+
+// Server failures, made in the browser by failing the page's data request.
+test("a failed search shows the 'Oops...' dialog", async ({ page, consoleErrors }) => {
+  await gotoHydrated(page, "/");
+  await page.route(/\/searchresultpage\.data/, (route) => route.fulfill({ status: 500, body: "" }));
+  const box = page.getByPlaceholder("Search for products, brands and categories").locator("visible=true");
+  await box.fill("pillow");
+  await box.press("Enter");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading")).toHaveText("Oops...");
+  await expect(dialog).toContainText("An error occurred while fetching products.");
+  consoleErrors.splice(0); // the failed request and the error it raises are this test's doing
+});
+
+test("a failed product fetch says so", async ({ page, consoleErrors }) => {
+  await gotoHydrated(page, "/productlistpage/Pillows");
+  await page.route(/\/productdetail\/\d+\.data/, (route) => route.fulfill({ status: 500, body: "" }));
+  await page.getByRole("main").locator('a[href^="/productdetail/"]').first().click();
+  await expect(page.getByRole("alert")).toHaveText("There was an error fetching the product.");
+  consoleErrors.splice(0);
+});
