@@ -19,6 +19,7 @@ for (const { name, path, heading } of pages) {
     await expect(page.getByPlaceholder("Search for products, brands and categories").locator("visible=true")).toBeVisible();
     await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("target", "_blank");
     await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+/);
+    await expect(page.getByRole("link", { name: "Chat with us", exact: true })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+/);
     await expect(page.getByText("24/7 support")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toContainText("April 2014");
     await expectAccessible(page);
