@@ -86,7 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <BadgeStrip />
         {FOOTERLESS.test(pathname) ? null : <Footer categories={categories} />}
-        <FloatingContact whatsappNumber={data?.whatsappNumber ?? "2348012345678"} />
+        {data ? <FloatingContact whatsappNumber={data.whatsappNumber} /> : null}
         {/* Scrolls to the top on every new page, and back to where you were on Back. */}
         <ScrollRestoration />
         <Scripts />

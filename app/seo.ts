@@ -10,8 +10,8 @@ interface SeoProduct {
   description: string;
   category: string;
   images: string[];
-  /** The prices it is sold at (one per size). */
-  pricesKobo: number[];
+  /** The sizes it is sold in, each with its price. */
+  variants: { priceKobo: number }[];
   stock: number;
 }
 
@@ -20,8 +20,9 @@ export function productMeta(product: SeoProduct, publicUrl: string, path: string
   const url = `${publicUrl}${path}`;
   const image = product.images[0] ? `${publicUrl}${imageUrl(product.images[0])}` : undefined;
   const description = truncate(product.description, 155);
-  const low = Math.min(...product.pricesKobo);
-  const high = Math.max(...product.pricesKobo);
+  const prices = product.variants.map((v) => v.priceKobo);
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
   const availability = product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
   const offers =
     low === high
@@ -30,7 +31,7 @@ export function productMeta(product: SeoProduct, publicUrl: string, path: string
           "@type": "AggregateOffer",
           lowPrice: koboToNaira(low).toFixed(2),
           highPrice: koboToNaira(high).toFixed(2),
-          offerCount: product.pricesKobo.length,
+          offerCount: prices.length,
           priceCurrency: "NGN",
           availability,
           url,

@@ -1,7 +1,6 @@
 // Business constants of spec §9, in one place for both sides.
 
 export const CAROUSEL_INTERVAL_MS = 3000;
-export const HERO_IMAGE_COUNT = 6;
 export const HERO_INDICATOR_DOTS = 3;
 export const SOLAR_BANNER_INTERVAL_MS = 3000;
 export const STRIP_LOOP_SECONDS = 30;

@@ -6,6 +6,6 @@ export interface SizeOption {
 }
 
 /** The price of a size, or the first size's price when the size is not offered. */
-export function priceForSize(sizes: SizeOption[], size: string | undefined): SizeOption | undefined {
+export function priceForSize<T extends SizeOption>(sizes: T[], size: string | undefined): T | undefined {
   return sizes.find((s) => s.size === size) ?? sizes[0];
 }

@@ -10,11 +10,16 @@ const handle = await openShopDatabase(config);
 
 const app = express();
 app.use(vite.middlewares);
+// The app is rebuilt only when Vite hands back a new server module (after an edit).
+let shop = { module: null, app: null };
 app.use(async (req, res, next) => {
   try {
-    const { createShopApp } = await vite.ssrLoadModule("./server.ts");
-    const build = () => vite.ssrLoadModule("virtual:react-router/server-build");
-    createShopApp(handle, config, { build, mode: "development" })(req, res, next);
+    const module = await vite.ssrLoadModule("./server.ts");
+    if (module !== shop.module) {
+      const build = () => vite.ssrLoadModule("virtual:react-router/server-build");
+      shop = { module, app: module.createShopApp(handle, config, { build, mode: "development" }) };
+    }
+    shop.app(req, res, next);
   } catch (error) {
     if (error instanceof Error) vite.ssrFixStacktrace(error);
     next(error);

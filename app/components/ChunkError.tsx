@@ -43,8 +43,7 @@ export function useLazyComponent<P extends object>(load: () => Promise<{ default
     return () => {
       live = false;
     };
-    // `load` is a module-level import function; reloading is driven by `attempt`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `load` is a module-level import function; loading again is driven by `attempt`.
   }, [enabled, attempt]);
   const retry = useCallback(() => {
     setState({});

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { CAROUSEL_INTERVAL_MS, HERO_INDICATOR_DOTS } from "../../common/constants";
-import { imageSrcSet, imageUrl } from "../../common/images";
 import { HERO_IMAGES, SITE_IMAGE_SIZES } from "../../common/site-images";
+import { BANNER_SIZES, Picture } from "./Picture";
+import { useCycle } from "./useCycle";
 
 const slides = [
   { title: "Sleep better tonight", text: "Genuine Mouka, Vitafoam Vision, Unifoam and Eco Foam mattresses, delivered across Lagos." },
@@ -17,7 +18,6 @@ const slides = [
  * (less than half visible) or hovered; the three dots cycle on the same beat.
  */
 export function HeroCarousel() {
-  const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [visible, setVisible] = useState(true);
   const ref = useRef<HTMLDivElement>(null);
@@ -30,11 +30,7 @@ export function HeroCarousel() {
     return () => observer.disconnect();
   }, []);
 
-  useEffect(() => {
-    if (paused || !visible) return;
-    const timer = setInterval(() => setIndex((i) => (i + 1) % HERO_IMAGES.length), CAROUSEL_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [paused, visible]);
+  const index = useCycle(HERO_IMAGES.length, CAROUSEL_INTERVAL_MS, !paused && visible);
 
   const { width, height } = SITE_IMAGE_SIZES.hero;
   const dot = index % HERO_INDICATOR_DOTS;
@@ -58,17 +54,7 @@ export function HeroCarousel() {
           className={`absolute inset-0 transition-opacity duration-700 ${i === index ? "opacity-100" : "opacity-0"}`}
         >
           {/* Only the first picture is needed at once; the rest load while the first is shown. */}
-          <img
-            src={imageUrl(file)}
-            srcSet={imageSrcSet(file, width)}
-            sizes="(min-width: 1024px) 66vw, 100vw"
-            width={width}
-            height={height}
-            alt=""
-            loading={i === 0 ? "eager" : "lazy"}
-            fetchPriority={i === 0 ? "high" : "low"}
-            className="h-full w-full object-cover"
-          />
+          <Picture file={file} alt="" width={width} height={height} sizes={BANNER_SIZES} priority={i === 0} className="h-full w-full object-cover" />
           <div className="absolute inset-0 bg-gradient-to-r from-brand-900/85 via-brand-900/40 to-transparent" />
           <div className="absolute inset-y-0 left-0 flex w-3/4 flex-col justify-center gap-2 p-5 sm:w-1/2 sm:p-10">
             <p className="text-xl font-extrabold leading-tight text-white sm:text-4xl">{slides[i].title}</p>

@@ -33,5 +33,8 @@ export function Picture({ file, alt, width, height, sizes, className, priority =
   );
 }
 
+/** Banners (home hero, solar banner) span two thirds of a desktop row and a phone's full width. */
+export const BANNER_SIZES = "(min-width: 1024px) 66vw, 100vw";
+
 /** Seeded product pictures are 800 px squares; uploads are made to fit the same frame. */
 export const PRODUCT_IMAGE_SIZE = 800;

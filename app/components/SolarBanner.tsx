@@ -1,31 +1,24 @@
-import { useEffect, useState } from "react";
 import { SOLAR_BANNER_INTERVAL_MS } from "../../common/constants";
-import { imageSrcSet, imageUrl } from "../../common/images";
 import { SITE_IMAGE_SIZES, SOLAR_BANNER_IMAGES } from "../../common/site-images";
+import { BANNER_SIZES, Picture } from "./Picture";
+import { useCycle } from "./useCycle";
 
 /** The Solar Green Energy banner: three pictures rotating every 3 s, a slogan, and the eco panel. */
 export function SolarBanner() {
-  const [index, setIndex] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setIndex((i) => (i + 1) % SOLAR_BANNER_IMAGES.length), SOLAR_BANNER_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, []);
+  const index = useCycle(SOLAR_BANNER_IMAGES.length, SOLAR_BANNER_INTERVAL_MS);
   const { width, height } = SITE_IMAGE_SIZES.solarBanner;
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <div className="relative h-56 overflow-hidden rounded-2xl sm:aspect-[12/5] sm:h-auto lg:col-span-2" data-slide={index}>
         {SOLAR_BANNER_IMAGES.map((file, i) => (
-          <img
+          <Picture
             key={file}
-            src={imageUrl(file)}
-            srcSet={imageSrcSet(file, width)}
-            sizes="(min-width: 1024px) 66vw, 100vw"
+            file={file}
+            alt=""
             width={width}
             height={height}
-            alt=""
-            aria-hidden={i !== index}
-            loading={i === 0 ? "eager" : "lazy"}
-            fetchPriority={i === 0 ? "high" : "low"}
+            sizes={BANNER_SIZES}
+            priority={i === 0}
             className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-700 ${i === index ? "opacity-100" : "opacity-0"}`}
           />
         ))}

@@ -8,7 +8,7 @@ import { SIDE_IMAGES, SITE_IMAGE_SIZES, STRIP_IMAGES, HERO_IMAGES } from "../../
 import { categoryPath } from "../components/CategoryMenu";
 import { HeroCarousel } from "../components/HeroCarousel";
 import { ImageStrip } from "../components/ImageStrip";
-import { Picture, PRODUCT_IMAGE_SIZE } from "../components/Picture";
+import { BANNER_SIZES, Picture, PRODUCT_IMAGE_SIZE } from "../components/Picture";
 import { ProductCard } from "../components/ProductCard";
 import { Section } from "../components/Section";
 
@@ -35,7 +35,7 @@ export const links: Route.LinksFunction = () => [
     as: "image",
     href: imageUrl(HERO_IMAGES[0]),
     imageSrcSet: imageSrcSet(HERO_IMAGES[0], SITE_IMAGE_SIZES.hero.width),
-    imageSizes: "(min-width: 1024px) 66vw, 100vw",
+    imageSizes: BANNER_SIZES,
     fetchPriority: "high",
   },
 ];

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
+import { PRODUCT_ID_PATTERN } from "../../common/ids";
 import { messages } from "../../common/messages";
 import { getProduct, listProductsByCategory, searchProducts } from "../catalog/catalog";
 import type { Database } from "../db/client";
@@ -13,7 +14,7 @@ const requiredText = (message: string) =>
 const categoryQuery = z.object({ category: requiredText(messages.categoryRequired) });
 const searchQuery = z.object({ searchTerm: requiredText(messages.searchTermRequired) });
 const productIdQuery = z.object({
-  productId: requiredText(messages.productIdRequired).regex(/^\d{1,9}$/, messages.productIdInvalid).transform(Number),
+  productId: requiredText(messages.productIdRequired).regex(PRODUCT_ID_PATTERN, messages.productIdInvalid).transform(Number),
 });
 
 function firstIssue(error: z.ZodError): string {

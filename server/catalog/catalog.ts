@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { ALL_PRODUCTS_CATEGORY } from "../../common/constants";
+import { parseProductId } from "../../common/ids";
 import type { Database } from "../db/client";
 import { categories, productImages, products, productVariants } from "../db/schema";
 
@@ -141,7 +142,7 @@ function escapeLike(term: string): string {
 export async function searchProducts(db: Database, term: string): Promise<ProductSummary[]> {
   const q = term.trim().toLowerCase().slice(0, 200);
   if (!q) return [];
-  const id = /^\d{1,9}$/.test(q) ? Number(q) : -1;
+  const id = parseProductId(q) ?? -1;
   const tsQuery = sql`websearch_to_tsquery('english', ${q})`;
   const name = sql`lower(${products.name})`;
   const matches = sql`(

@@ -2,11 +2,10 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../db/client";
 import { storedImages, storedImageVariants } from "../db/schema";
+import { IMAGE_VARIANT_WIDTHS } from "../../common/images";
 
 // Pictures are kept in the database as WebP: the full picture plus smaller widths for srcset.
 
-/** Widths offered to `srcset`, besides the full picture. Keep in sync with common/images.ts. */
-export const VARIANT_WIDTHS = [320, 640] as const;
 
 export interface RenderedImage {
   fileName: string;
@@ -24,7 +23,7 @@ export async function renderImage(fileName: string, input: Buffer, maxWidth = 12
     .webp({ quality: 80 })
     .toBuffer({ resolveWithObject: true });
   const variants = [];
-  for (const width of VARIANT_WIDTHS) {
+  for (const width of IMAGE_VARIANT_WIDTHS) {
     if (width >= full.info.width) continue;
     const v = await sharp(full.data).resize({ width }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
     variants.push({ width: v.info.width, height: v.info.height, data: v.data });

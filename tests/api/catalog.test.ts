@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ContractProduct } from "../../server/api/contract";
 import type { DatabaseHandle } from "../../server/db/client";
 import { createTestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";
@@ -26,15 +27,7 @@ async function get(path: string) {
   return { status: res.status, headers: res.headers, body: await res.json() };
 }
 
-interface ApiProduct {
-  id: number;
-  product_name: string;
-  description: string;
-  price: number;
-  product_images: string[];
-  category: string;
-  available_stock: number;
-}
+type ApiProduct = ContractProduct;
 
 describe("GET /api/get_products_by_category.php", () => {
   it("lists the products of a category with the contract's fields", async () => {
