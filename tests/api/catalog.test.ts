@@ -118,6 +118,11 @@ describe("GET /api/get_products_by_name.php", () => {
       expect(status).toBe(200);
       expect(body.success).toBe(true);
     }
+    // A wildcard typed by a shopper matches only itself, not every product.
+    for (const term of ["%", "_"]) {
+      const { body } = await get(`/api/get_products_by_name.php?searchTerm=${encodeURIComponent(term)}`);
+      expect(body.products).toEqual([]);
+    }
     const { body } = await get("/api/get_products_by_category.php?category=All%20Product");
     expect(body.products.length).toBeGreaterThan(50);
   });
