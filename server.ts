@@ -6,6 +6,8 @@ import { loadConfig, type Config } from "./server/config";
 import "./server/context";
 import { openDatabase, type DatabaseHandle } from "./server/db/client";
 import { seedIfEmpty } from "./server/db/seed";
+import { seedDemoAccounts } from "./server/accounts/demo";
+import { startMailer } from "./server/mail/mailer";
 
 // Entry of the server build (vite.config.ts): boots configuration, database and HTTP.
 
@@ -13,6 +15,8 @@ export async function openShopDatabase(config: Config): Promise<DatabaseHandle> 
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   await handle.migrate();
   if (await seedIfEmpty(handle.db)) console.log("Seeded the catalogue.");
+  const demo = await seedDemoAccounts(handle, config);
+  if (demo.length) console.log(`Created the demo accounts: ${demo.join(", ")} (passwords in the README).`);
   return handle;
 }
 
@@ -22,7 +26,11 @@ export function createShopApp(
   options: { clientDir?: string; build?: () => Promise<ServerBuild>; mode: "development" | "production" },
 ) {
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
-  const pages = createRequestHandler({ build, mode: options.mode, getLoadContext: () => ({ db: handle.db, config }) });
+  const pages = createRequestHandler({
+    build,
+    mode: options.mode,
+    getLoadContext: (req) => ({ db: handle.db, config, clientAddress: req.ip ?? "unknown" }),
+  });
   return createApp({ db: handle.db, config, clientDir: options.clientDir, pages });
 }
 
@@ -32,11 +40,13 @@ export async function start(options: { clientDir: string }) {
   const config = loadConfig();
   const handle = await openShopDatabase(config);
   const app = createShopApp(handle, config, { clientDir: path.resolve(options.clientDir), mode: "production" });
+  const mailer = startMailer(handle.db, config);
   const server = app.listen(config.port, () => {
     const ms = Math.round(performance.now() - startedAt);
     console.log(`Shop ready on ${config.publicUrl} (${handle.engine}, ${ms} ms)`);
   });
   const shutdown = () => {
+    mailer.stop();
     server.close(() => void handle.close().then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 10_000).unref();
   };

@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { listCategories } from "../server/catalog/catalog";
+import { currentAccount } from "./sessions.server";
 import { SHOP_NAME } from "../common/constants";
 import { messages } from "../common/messages";
 import { BadgeStrip } from "./components/BadgeStrip";
@@ -20,6 +21,7 @@ import { ChunkErrorNotice, isChunkLoadError } from "./components/ChunkError";
 import { FloatingContact } from "./components/FloatingContact";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
+import { NoticeToast } from "./components/NoticeToast";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -27,12 +29,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const categories = await listCategories(context.db);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [categories, customer] = await Promise.all([listCategories(context.db), currentAccount(request, context, "customer")]);
   return {
     categories,
     cartCount: 0,
-    customerName: null as string | null,
+    customerName: customer?.fullName ?? null,
     whatsappNumber: context.config.whatsappNumber,
   };
 }
@@ -80,6 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <PendingBar />
+        <NoticeToast />
         <Header categories={categories} cartCount={data?.cartCount ?? 0} customerName={data?.customerName ?? null} />
         <main id="main" className="flex-1">
           {children}

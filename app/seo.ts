@@ -62,3 +62,8 @@ export function productMeta(product: SeoProduct, publicUrl: string, path: string
     },
   ];
 }
+
+/** Account and back-office pages: titled, and kept out of search engines. */
+export function privatePageMeta(title: string): MetaDescriptor[] {
+  return [{ title: `${title} | ${SHOP_NAME}` }, { name: "robots", content: "noindex, nofollow" }];
+}

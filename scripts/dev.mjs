@@ -7,6 +7,8 @@ const { loadConfig } = await vite.ssrLoadModule("./server/config.ts");
 const { openShopDatabase } = await vite.ssrLoadModule("./server.ts");
 const config = loadConfig();
 const handle = await openShopDatabase(config);
+const { startMailer } = await vite.ssrLoadModule("./server/mail/mailer.ts");
+startMailer(handle.db, config);
 
 const app = express();
 app.use(vite.middlewares);

@@ -14,7 +14,7 @@ export interface AppOptions {
 }
 
 /** The whole HTTP surface: headers, compression, static files, /api, and the pages. */
-export function createApp({ db, clientDir, pages }: AppOptions): express.Express {
+export function createApp({ db, config, clientDir, pages }: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -33,7 +33,7 @@ export function createApp({ db, clientDir, pages }: AppOptions): express.Express
     app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
-  app.use("/api", apiRouter(db));
+  app.use("/api", apiRouter(db, config));
   if (pages) app.use(pages);
   return app;
 }

@@ -6,6 +6,8 @@ declare module "react-router" {
   interface AppLoadContext {
     db: Database;
     config: Config;
+    /** The client's IP address (rate limits). */
+    clientAddress: string;
   }
 }
 

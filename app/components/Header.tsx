@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useSearchParams } from "react-router";
-import { HEADER_CATEGORY_LINK_COUNT, SHOP_NAME, WELCOME_NAME_MAX } from "../../common/constants";
+import { welcomeText } from "../../common/accounts";
+import { HEADER_CATEGORY_LINK_COUNT, SHOP_NAME } from "../../common/constants";
 import { messages } from "../../common/messages";
 import { CategoryMenu, categoryPath } from "./CategoryMenu";
 import { CartIcon, CloseIcon, HomeIcon, MenuIcon, SearchIcon, TruckIcon, UserIcon } from "./icons";
@@ -39,7 +40,7 @@ export function Header({ categories, cartCount, customerName }: HeaderProps) {
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
   const directLinks = categories.slice(-HEADER_CATEGORY_LINK_COUNT);
-  const loginText = customerName ? `Welcome ${customerName.slice(0, WELCOME_NAME_MAX)}` : "Login";
+  const loginText = customerName ? welcomeText(customerName) : "Login";
   const topLink = "flex items-center gap-1.5 rounded-lg px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700";
   const lowerLink = ({ isActive }: { isActive: boolean }) =>
     `block px-3 py-3 font-semibold tracking-wide hover:text-accent-400 ${isActive ? "text-accent-400" : ""}`;
@@ -67,7 +68,7 @@ export function Header({ categories, cartCount, customerName }: HeaderProps) {
           <Link to="/" className={`${topLink} hidden lg:flex`}>
             <HomeIcon className="h-5 w-5" /> Home
           </Link>
-          <Link to="/userlogin" className={topLink}>
+          <Link to={customerName ? "/userdashboard" : "/userlogin"} className={topLink}>
             <UserIcon className="h-5 w-5" /> <span className="hidden sm:inline">{loginText}</span>
             <span className="sr-only sm:hidden">{loginText}</span>
           </Link>

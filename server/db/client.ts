@@ -7,6 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { lockDataDir } from "./lock";
 import * as schema from "./schema";
 
 /** The database the services take: the same Drizzle API over PGlite or PostgreSQL. */
@@ -38,17 +39,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create({
-    dataDir: target.dataDir,
-    loadDataDir: target.loadDataDir,
-    extensions: { pg_trgm },
-  });
+  const lock = target.dataDir.startsWith("memory://") ? null : lockDataDir(target.dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: target.loadDataDir, extensions: { pg_trgm } });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Database,
     engine: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      lock?.release();
+    },
   };
 }
 
@@ -56,3 +63,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 export function pgliteClientOf(handle: DatabaseHandle): PGlite {
   return (handle.db as unknown as { $client: PGlite }).$client;
 }
+
+/** A transaction of either engine; services that may run inside one take an `Executor`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Executor = Database | Transaction;

@@ -2,6 +2,7 @@
 import { loadConfig } from "../config";
 import { openDatabase } from "./client";
 import { seedCatalogue } from "./seed";
+import { seedDemoAccounts } from "../accounts/demo";
 
 const config = loadConfig();
 const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
@@ -9,6 +10,8 @@ try {
   await handle.migrate();
   const seeded = await seedCatalogue(handle.db);
   console.log(seeded ? "Seeded the catalogue." : "The database already has a catalogue; nothing changed.");
+  const demo = await seedDemoAccounts(handle, config);
+  if (demo.length) console.log(`Created the demo accounts: ${demo.join(", ")}.`);
 } finally {
   await handle.close();
 }

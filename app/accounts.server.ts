@@ -1,0 +1,109 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { messages } from "../common/messages";
+import {
+  accountPaths,
+  logIn,
+  requestPasswordReset,
+  resetPassword,
+  signUp,
+  updatePhone,
+  verifyEmail,
+  type AccountContext,
+} from "../server/accounts/accounts";
+import { firstProblem, forgotPasswordInput, loginInput, newPasswordField, signUpInput, updatePhoneInput } from "../server/accounts/input";
+import type { Role, SignedInAccount } from "../server/accounts/sessions";
+import { retryText } from "../server/rate-limits";
+import type { FormResult } from "./forms";
+import { endPageSession, sessionCookieHeader } from "./sessions.server";
+
+// The account forms' server side, shared by the customer and admin pages. Each returns a
+// FormResult for the page to show, or a redirect.
+
+interface ActionArgs {
+  request: Request;
+  context: AppLoadContext;
+}
+
+const accountContext = (context: AppLoadContext): AccountContext => ({
+  db: context.db,
+  publicUrl: context.config.publicUrl,
+  clientAddress: context.clientAddress,
+});
+
+const error = (message: string, status = 400) => data<FormResult>({ status: "error", message }, { status });
+const done = (message: string) => data<FormResult>({ status: "done", message });
+const tooMany = (retryAfterSeconds: number) => error(messages.tooManyAttempts(retryText(retryAfterSeconds)), 429);
+
+/** Where a role lands after signing in (spec §2). Admins see the 2-second welcome (spec §9). */
+const HOME_AFTER_LOGIN: Record<Role, string> = { customer: "/userdashboard", admin: "/admin?notice=admin-login" };
+
+export async function loginAction(role: Role, { request, context }: ActionArgs) {
+  const input = loginInput.safeParse(Object.fromEntries(await request.formData()));
+  if (!input.success) return error(firstProblem(input.error));
+  const result = await logIn(accountContext(context), role, input.data);
+  if (result.ok) {
+    const cookie = await sessionCookieHeader(context, role, result.token, result.expiresAt);
+    return redirect(HOME_AFTER_LOGIN[role], { headers: { "Set-Cookie": cookie } });
+  }
+  if (result.reason === "rate-limited") return tooMany(result.retryAfterSeconds);
+  if (result.reason === "unverified") return data<FormResult>({ status: "unverified" });
+  return error(messages.wrongCredentials, 401);
+}
+
+/** Customer sign-up (spec §2: success goes to the login page) and an admin registering another. */
+export async function signUpAction(role: Role, form: FormData, context: AppLoadContext) {
+  const input = signUpInput.safeParse(Object.fromEntries(form));
+  if (!input.success) return error(firstProblem(input.error));
+  if (form.has("confirmPassword") && form.get("confirmPassword") !== form.get("password")) {
+    return error(messages.signUpPasswordsDiffer);
+  }
+  const result = await signUp(accountContext(context), role, input.data);
+  if (!result.ok) return result.reason === "rate-limited" ? tooMany(result.retryAfterSeconds) : error(messages.emailTaken, 409);
+  return role === "customer" ? redirect("/userlogin?notice=signed-up") : done(messages.adminSignUpSuccess);
+}
+
+export async function forgotPasswordAction(role: Role, { request, context }: ActionArgs) {
+  const input = forgotPasswordInput.safeParse(Object.fromEntries(await request.formData()));
+  if (!input.success) return error(firstProblem(input.error));
+  try {
+    const result = await requestPasswordReset(accountContext(context), role, input.data.email);
+    if (result.ok) return done(messages.forgotSent);
+    return result.reason === "rate-limited" ? tooMany(result.retryAfterSeconds) : error(messages.forgotNotFound, 404);
+  } catch (cause) {
+    console.error("Forgot-password failed", cause);
+    return error(messages.forgotServerError, 500);
+  }
+}
+
+export async function resetPasswordAction(role: Role, token: string, { request, context }: ActionArgs) {
+  const form = await request.formData();
+  const password = newPasswordField.safeParse(form.get("password"));
+  if (!password.success) return error(firstProblem(password.error));
+  if (form.get("confirmPassword") !== password.data) return error(messages.resetPasswordsDiffer);
+  const result = await resetPassword(accountContext(context), role, token, password.data);
+  if (!result.ok) return error(messages.invalidResetLink);
+  return redirect(`${accountPaths[role].login}?notice=password-reset`);
+}
+
+export async function verifyEmailAction(role: Role, token: string, { context }: ActionArgs) {
+  const result = await verifyEmail(context.db, role, token);
+  if (result.ok) return redirect(`${accountPaths[role].login}?notice=verified`);
+  // Spec §2: the customer page goes to the login page either way; the admin page says what failed.
+  if (role === "customer") return redirect("/userlogin?notice=verify-failed");
+  return error(messages.invalidVerifyLink);
+}
+
+export async function updatePhoneAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
+  const input = updatePhoneInput.safeParse({ email: account.email, phoneNumber: form.get("phoneNumber") });
+  if (!input.success) return error(firstProblem(input.error));
+  const result = await updatePhone(context.db, account, input.data.email, input.data.phoneNumber);
+  if (!result.ok) return error(messages.phoneOtherAccount, 403);
+  return done(messages.phoneUpdated);
+}
+
+/** Logout (spec §4): ends the session on the server, then says 'Logged Out!'. */
+export async function logoutAction(role: Role, request: Request, context: AppLoadContext) {
+  const cookie = await endPageSession(request, context, role);
+  const to = role === "customer" ? "/?notice=logged-out" : "/adminlogin?notice=logged-out";
+  return redirect(to, { headers: { "Set-Cookie": cookie } });
+}

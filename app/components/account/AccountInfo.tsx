@@ -1,0 +1,57 @@
+import { useEffect, useRef } from "react";
+import { Form } from "react-router";
+import { PHONE_PLACEHOLDER } from "../../../common/accounts";
+import { messages } from "../../../common/messages";
+import type { FormResult } from "../../forms";
+import { buttonStyles, Dialog } from "../Dialog";
+import { FormMessage, SubmitButton, TextField } from "./fields";
+import { useDismissable } from "./useDismissable";
+
+interface AccountInfoProps {
+  heading: string;
+  account: { fullName: string; email: string; phoneNumber: string };
+  result: FormResult | undefined;
+}
+
+/** User Info / Admin Info (menu 0): the account, and a form to change its phone number. */
+export function AccountInfo({ heading, account, result }: AccountInfoProps) {
+  const dialog = useDismissable(result);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (result?.status === "done") form.current?.reset();
+  }, [result]);
+  return (
+    <div>
+      <h2 className="text-lg font-semibold text-slate-900">{heading}</h2>
+      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-[9rem_1fr]">
+        <dt className="font-medium text-slate-500">Full name</dt>
+        <dd className="text-slate-900">{account.fullName}</dd>
+        <dt className="font-medium text-slate-500">Email</dt>
+        <dd className="break-all text-slate-900">{account.email}</dd>
+        <dt className="font-medium text-slate-500">Phone number</dt>
+        <dd className="text-slate-900" data-testid="phone-number">
+          {account.phoneNumber}
+        </dd>
+      </dl>
+      <Form method="post" ref={form} className="mt-6 grid max-w-sm gap-3 border-t border-slate-100 pt-5">
+        <input type="hidden" name="intent" value="update-phone" />
+        <TextField label="New phone number" name="phoneNumber" type="tel" inputMode="tel" autoComplete="tel" placeholder={PHONE_PLACEHOLDER} required />
+        {result?.status === "done" ? <FormMessage tone="success">{result.message}</FormMessage> : null}
+        <SubmitButton busyText="Updating...">Update Phone Number</SubmitButton>
+      </Form>
+      <Dialog
+        open={dialog.open && result?.status === "error"}
+        title={messages.updateFailedTitle}
+        tone="error"
+        onClose={dialog.close}
+        actions={
+          <button type="button" className={buttonStyles.primary} onClick={dialog.close}>
+            OK
+          </button>
+        }
+      >
+        {result?.status === "error" ? result.message || messages.tryAgain : null}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState, type ComponentType, type ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { welcomeText } from "../../../common/accounts";
+import { messages } from "../../../common/messages";
+import { buttonStyles, Dialog } from "../Dialog";
+import { LogoutIcon } from "../icons";
+
+export interface MenuEntry {
+  label: string;
+  icon: ComponentType<{ className?: string }>;
+}
+
+/** Reads the `menu` search parameter: the panel number of spec §3 (adminMenu), 0 when absent or odd. */
+export function menuFromUrl(request: Request, entries: number): number {
+  const menu = Number(new URL(request.url).searchParams.get("menu") ?? 0);
+  return Number.isInteger(menu) && menu >= 0 && menu < entries ? menu : 0;
+}
+
+/**
+ * The customer and admin dashboards: a greeting, the side menu (links, so each panel has an
+ * address and works without JavaScript), the chosen panel, and Logout behind its question.
+ */
+export function Dashboard({
+  title,
+  fullName,
+  entries,
+  active,
+  children,
+}: {
+  title: string;
+  fullName: string;
+  entries: MenuEntry[];
+  active: number;
+  children: ReactNode;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const item = "flex w-full items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2.5 text-left text-sm font-medium";
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <p className="text-sm font-medium uppercase tracking-wider text-slate-500">{title}</p>
+      <h1 className="mt-1 text-2xl font-bold text-slate-900">{welcomeText(fullName)}</h1>
+      <div className="mt-6 grid gap-6 md:grid-cols-[14rem_1fr]">
+        <nav aria-label={`${title} menu`} className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
+          <ul className="flex gap-2 md:flex-col md:gap-1 md:rounded-2xl md:bg-white md:p-2 md:shadow-sm md:ring-1 md:ring-slate-200">
+            {entries.map((entry, index) => (
+              <li key={entry.label}>
+                <Link
+                  to={`?menu=${index}`}
+                  preventScrollReset
+                  aria-current={index === active ? "page" : undefined}
+                  className={`${item} ${index === active ? "bg-brand-700 text-white" : "bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-brand-50 md:ring-0"}`}
+                >
+                  <entry.icon className="h-4 w-4 shrink-0" /> {entry.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                onClick={() => setConfirming(true)}
+                className={`${item} bg-white text-red-700 ring-1 ring-slate-200 hover:bg-red-50 md:ring-0`}
+              >
+                <LogoutIcon className="h-4 w-4 shrink-0" /> Logout
+              </button>
+            </li>
+          </ul>
+        </nav>
+        <section className="min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">{children}</section>
+      </div>
+      <Dialog
+        open={confirming}
+        title={messages.logoutConfirm}
+        onClose={() => setConfirming(false)}
+        actions={
+          <>
+            <Form method="post">
+              <button type="submit" name="intent" value="logout" className={buttonStyles.primary}>
+                Yes, log out
+              </button>
+            </Form>
+            <button type="button" className={buttonStyles.secondary} onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { isEmailShape, normalizeEmail } from "../../../common/accounts";
+import { messages } from "../../../common/messages";
+import type { FormResult } from "../../forms";
+import { AccountCard } from "./AccountCard";
+import { FormMessage, SubmitButton, TextField } from "./fields";
+
+/** Spec §2: the button reads Get Link, then Resend Link once a link has gone out (admins: lower case). */
+const BUTTON = {
+  customer: { first: "Get Link", again: "Resend Link", login: "/userlogin" },
+  admin: { first: "Get link", again: "Resend link", login: "/adminlogin" },
+} as const;
+
+export function ForgotPasswordForm({ role, result }: { role: "customer" | "admin"; result: FormResult | undefined }) {
+  const [sent, setSent] = useState(false);
+  const [emailProblem, setEmailProblem] = useState<string | null>(null);
+  if (result?.status === "done" && !sent) setSent(true);
+  const text = BUTTON[role];
+  return (
+    <AccountCard
+      title="Forgot Password"
+      intro="Enter the email address of your account and we will email you a link to choose a new password."
+      footer={
+        <Link to={text.login} className="font-semibold text-brand-700 hover:underline">
+          Back to Login
+        </Link>
+      }
+    >
+      <Form
+        method="post"
+        noValidate
+        className="grid gap-4"
+        onSubmit={(event) => {
+          const field = event.currentTarget.elements.namedItem("email") as HTMLInputElement;
+          field.value = normalizeEmail(field.value);
+          const problem = isEmailShape(field.value) ? null : messages.invalidEmail;
+          setEmailProblem(problem);
+          if (problem) event.preventDefault();
+        }}
+      >
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          aria-invalid={emailProblem ? true : undefined}
+          hint={emailProblem ? <p className="mt-1 text-sm text-red-700">{emailProblem}</p> : null}
+        />
+        {result?.status === "done" ? <FormMessage tone="success">{result.message}</FormMessage> : null}
+        {result?.status === "error" ? <FormMessage tone="error">{result.message || messages.forgotOtherError}</FormMessage> : null}
+        <SubmitButton busyText="Sending...">{sent ? text.again : text.first}</SubmitButton>
+      </Form>
+    </AccountCard>
+  );
+}

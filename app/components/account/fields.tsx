@@ -1,0 +1,79 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useNavigation } from "react-router";
+import { EyeIcon, EyeOffIcon } from "../icons";
+import { buttonStyles } from "../Dialog";
+
+// Form pieces of the account pages: labelled fields, the show/hide password toggle, messages.
+
+const inputStyle =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  name: string;
+  hint?: ReactNode;
+}
+
+export function TextField({ label, hint, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input id={id} className={inputStyle} {...input} />
+      {hint}
+    </div>
+  );
+}
+
+/** A password input with a Show/Hide toggle (spec §2). Without JavaScript it stays hidden. */
+export function PasswordField({ label, hint, ...input }: FieldProps) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="relative">
+        <input id={id} type={visible ? "text" : "password"} className={`${inputStyle} pr-12`} {...input} />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? "Hide password" : "Show password"}
+          aria-pressed={visible}
+          aria-controls={id}
+          className="absolute inset-y-0 right-0 mt-1 grid w-12 place-items-center rounded-r-lg text-slate-500 hover:text-brand-700"
+        >
+          {visible ? <EyeOffIcon className="h-5 w-5" /> : <EyeIcon className="h-5 w-5" />}
+        </button>
+      </div>
+      {hint}
+    </div>
+  );
+}
+
+export function FormMessage({ tone, children }: { tone: "error" | "success" | "warning"; children: ReactNode }) {
+  const styles = {
+    error: "border-red-200 bg-red-50 text-red-800",
+    success: "border-emerald-200 bg-emerald-50 text-emerald-800",
+    warning: "border-amber-200 bg-amber-50 text-amber-900",
+  }[tone];
+  return (
+    <p role={tone === "error" ? "alert" : "status"} className={`rounded-lg border px-3 py-2 text-sm ${styles}`}>
+      {children}
+    </p>
+  );
+}
+
+/** The form's submit button; busy while this form's submission is under way. */
+export function SubmitButton({ children, busyText, disabled }: { children: ReactNode; busyText: string; disabled?: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy || disabled} aria-disabled={busy || disabled}>
+      {busy ? busyText : children}
+    </button>
+  );
+}

@@ -1,0 +1,39 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/dev.mailbox.$id";
+import { devMailboxEnabled } from "../../server/mail/mailer";
+import { getMail } from "../../server/mail/outbox";
+import { privatePageMeta } from "../seo";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = Number(params.id);
+  const mail = devMailboxEnabled(context.config) && Number.isSafeInteger(id) ? await getMail(context.db, id) : null;
+  if (!mail) throw data("Not found", { status: 404 });
+  return { mail: { to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, createdAt: mail.createdAt } };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => privatePageMeta(loaderData?.mail.subject ?? "Dev mailbox");
+
+export default function DevMail({ loaderData }: Route.ComponentProps) {
+  const { mail } = loaderData;
+  // The message's own HTML in a sandboxed frame; its links open in this tab, as a mail client's would.
+  const html = mail.html.replace("<head>", '<head><base target="_top">');
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <Link to="/dev/mailbox" className="text-sm font-semibold text-brand-700 hover:underline">
+        ← Dev mailbox
+      </Link>
+      <h1 className="mt-3 text-xl font-bold text-slate-900">{mail.subject}</h1>
+      <p className="text-sm text-slate-600">To {mail.to}</p>
+      <iframe
+        title={mail.subject}
+        srcDoc={html}
+        sandbox="allow-top-navigation-by-user-activation allow-popups"
+        className="mt-4 h-[36rem] w-full rounded-2xl bg-white ring-1 ring-slate-200"
+      />
+      <details className="mt-4">
+        <summary className="cursor-pointer text-sm font-medium text-slate-700">Plain-text version</summary>
+        <pre className="mt-2 whitespace-pre-wrap rounded-lg bg-white p-4 text-sm ring-1 ring-slate-200">{mail.text}</pre>
+      </details>
+    </div>
+  );
+}

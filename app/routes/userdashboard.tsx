@@ -1,0 +1,89 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/userdashboard";
+import { imageUrl } from "../../common/images";
+import { messages } from "../../common/messages";
+import { formatNaira, formatNairaTotal } from "../../common/money";
+import { listOrders } from "../../server/orders/orders";
+import { logoutAction, updatePhoneAction } from "../accounts.server";
+import { AccountInfo } from "../components/account/AccountInfo";
+import { Dashboard, menuFromUrl } from "../components/account/Dashboard";
+import { ListIcon, UserIcon } from "../components/icons";
+import { networkFallback } from "../forms";
+import { privatePageMeta } from "../seo";
+import { requireAccount } from "../sessions.server";
+
+const MENU = [
+  { label: "User Info", icon: UserIcon },
+  { label: "My Orders", icon: ListIcon },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const account = await requireAccount(request, context, "customer");
+  const menu = menuFromUrl(request, MENU.length);
+  const orders = menu === 1 ? await listOrders(context.db, account.id) : [];
+  return { account, menu, orders };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") === "logout") return logoutAction("customer", request, context);
+  const account = await requireAccount(request, context, "customer");
+  return updatePhoneAction(account, form, context);
+}
+export const clientAction = networkFallback(messages.tryAgain);
+
+export const meta: Route.MetaFunction = () => privatePageMeta("My Account");
+
+export default function UserDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { account, menu, orders } = loaderData;
+  return (
+    <Dashboard title="My Account" fullName={account.fullName} entries={MENU} active={menu}>
+      {menu === 0 ? <AccountInfo heading="User Info" account={account} result={actionData} /> : <MyOrders orders={orders} />}
+    </Dashboard>
+  );
+}
+
+function MyOrders({ orders }: { orders: Route.ComponentProps["loaderData"]["orders"] }) {
+  return (
+    <div>
+      <h2 className="text-lg font-semibold text-slate-900">My Orders</h2>
+      {orders.length === 0 ? (
+        <div className="py-10 text-center">
+          <p className="text-slate-600">{messages.noOrders}</p>
+          <Link to="/" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+            Start shopping
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-4 grid gap-4">
+          {orders.map((order) => (
+            <li key={order.id} className="rounded-xl border border-slate-200 p-4">
+              <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+                <span className="font-semibold text-slate-900">{order.orderRef}</span>
+                <span className="text-slate-500">{new Date(order.createdAt).toLocaleString("en-NG", { dateStyle: "medium", timeStyle: "short" })}</span>
+                <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold capitalize text-brand-800">{order.status}</span>
+              </div>
+              <ul className="mt-3 grid gap-2">
+                {order.items.map((item, i) => (
+                  <li key={i} className="flex items-center gap-3 text-sm">
+                    {item.imageFile ? (
+                      <img src={imageUrl(item.imageFile, 320)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded object-cover" />
+                    ) : null}
+                    <span className="flex-1 text-slate-800">
+                      {item.productName}
+                      {item.size ? ` (${item.size})` : ""}
+                    </span>
+                    <span className="text-slate-600">
+                      {item.quantity} x {formatNaira(item.unitPriceKobo)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-3 text-right text-sm font-semibold text-slate-900">Total: {formatNairaTotal(order.totalKobo)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { createCookie, redirect, type AppLoadContext } from "react-router";
+import { accountPaths } from "../server/accounts/accounts";
+import { endSession, findSession, type Role, type SignedInAccount } from "../server/accounts/sessions";
+
+// Page sessions: the session token in an httpOnly, SameSite=Lax cookie (Secure in production),
+// one cookie per role, so a customer and an admin can use one browser. The API uses Bearer tokens.
+
+const COOKIE_NAMES: Record<Role, string> = { customer: "shop_session", admin: "shop_admin_session" };
+
+function sessionCookie(role: Role, context: AppLoadContext) {
+  return createCookie(COOKIE_NAMES[role], {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: context.config.isProduction,
+    path: "/",
+  });
+}
+
+async function sessionToken(request: Request, context: AppLoadContext, role: Role): Promise<string | null> {
+  const value = await sessionCookie(role, context).parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+/** The signed-in account of this role, or null. */
+export async function currentAccount(request: Request, context: AppLoadContext, role: Role): Promise<SignedInAccount | null> {
+  const account = await findSession(context.db, await sessionToken(request, context, role));
+  return account?.role === role ? account : null;
+}
+
+/** The guard of spec §4: signed out, go to the login page. */
+export async function requireAccount(request: Request, context: AppLoadContext, role: Role): Promise<SignedInAccount> {
+  const account = await currentAccount(request, context, role);
+  if (!account) throw redirect(accountPaths[role].login);
+  return account;
+}
+
+/** Login and sign-up pages are for the signed-out: a customer goes home, an admin to the dashboard. */
+export async function redirectIfSignedIn(request: Request, context: AppLoadContext, role: Role): Promise<void> {
+  if (await currentAccount(request, context, role)) throw redirect(role === "customer" ? "/" : "/admin");
+}
+
+export function sessionCookieHeader(context: AppLoadContext, role: Role, token: string, expiresAt: Date): Promise<string> {
+  return sessionCookie(role, context).serialize(token, { expires: expiresAt });
+}
+
+/** Ends the session on the server and returns the header that clears the cookie. */
+export async function endPageSession(request: Request, context: AppLoadContext, role: Role): Promise<string> {
+  await endSession(context.db, await sessionToken(request, context, role));
+  return sessionCookie(role, context).serialize("", { maxAge: 0 });
+}

@@ -1,0 +1,29 @@
+import { WELCOME_NAME_MAX } from "./constants";
+
+// Account rules both sides apply: the browser for instant feedback, the server as the authority.
+
+/** Spec §5: e-mails are lower-cased and trimmed before anything else. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The "basic {email} shape" of spec §5: something@something.something, no spaces. */
+export function isEmailShape(email: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254;
+}
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const FULL_NAME_MAX_LENGTH = 100;
+export const PHONE_PLACEHOLDER = "2348012345678";
+
+/** A phone number a courier can call: 7 to 15 digits, optionally with +, spaces, dashes or brackets. */
+export function isPhoneShape(phone: string): boolean {
+  const digits = phone.replace(/\D/g, "");
+  return /^\+?[\d\s\-()]+$/.test(phone) && digits.length >= 7 && digits.length <= 15;
+}
+
+/** Header and dashboard greeting: 'Welcome' plus the first 6 characters of the full name (spec §2, §9). */
+export function welcomeText(fullName: string): string {
+  return `Welcome ${Array.from(fullName.trim()).slice(0, WELCOME_NAME_MAX).join("")}`;
+}

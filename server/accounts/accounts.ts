@@ -1,0 +1,241 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database, Executor } from "../db/client";
+import { accounts, oneTimeTokens } from "../db/schema";
+import { announceMail, queueMail } from "../mail/outbox";
+import { passwordChangedMail, passwordResetMail, verificationMail } from "../mail/templates";
+import { checkLimits, clearLimit, hitLimits, type Limit } from "../rate-limits";
+import type { SignUpInput } from "./input";
+import { hashPassword, hashToken, isTokenShape, newToken, spendDecoyVerification, verifyPassword } from "./secrets";
+import { endOtherSessions, startSession, type Role, type SignedInAccount } from "./sessions";
+
+// Sign-up, e-mail verification, login, password reset and phone changes for customers and admins.
+// Expected failures come back as values; only the unexpected throws.
+
+export interface AccountContext {
+  db: Database;
+  /** Absolute base of the links in e-mails (PUBLIC_URL). */
+  publicUrl: string;
+  /** The client's IP address, for rate limits. */
+  clientAddress: string;
+}
+
+type RateLimited = { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+
+/** Where each role's links lead (spec §2). */
+export const accountPaths: Record<Role, { login: string; verify: string; reset: string }> = {
+  customer: { login: "/userlogin", verify: "/verifyuser", reset: "/user-reset-password" },
+  admin: { login: "/adminlogin", verify: "/verify", reset: "/reset-password" },
+};
+
+const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+export const TOKEN_LIFETIME_MS = { verify_email: 24 * HOUR, reset_password: 1 * HOUR } as const;
+
+/** Limits on guessing and on mail bombing. Per IP generous (many Lagos phones share one carrier IP). */
+export const LIMITS = {
+  loginFailuresPerAccount: 5,
+  loginFailuresPerAddress: 100,
+  loginWindowMs: 15 * MINUTE,
+  forgotPerAccount: 5,
+  forgotPerAddress: 50,
+  forgotWindowMs: HOUR,
+  signUpsPerAddress: 30,
+  signUpWindowMs: HOUR,
+  verificationMailsPerAccount: 3,
+} as const;
+
+const selectAccount = {
+  id: accounts.id,
+  role: accounts.role,
+  fullName: accounts.fullName,
+  email: accounts.email,
+  phoneNumber: accounts.phoneNumber,
+};
+
+async function findAccount(db: Executor, role: Role, email: string) {
+  const [row] = await db
+    .select({ ...selectAccount, passwordHash: accounts.passwordHash, emailVerifiedAt: accounts.emailVerifiedAt })
+    .from(accounts)
+    .where(and(eq(accounts.role, role), eq(accounts.email, email)));
+  return row ?? null;
+}
+
+async function issueToken(db: Executor, accountId: number, purpose: keyof typeof TOKEN_LIFETIME_MS, now = new Date()) {
+  const token = newToken();
+  await db.insert(oneTimeTokens).values({
+    accountId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]),
+  });
+  return token;
+}
+
+/** Marks a live token used and returns its account, or null when it is unknown, used or expired. */
+async function consumeToken(db: Executor, role: Role, purpose: keyof typeof TOKEN_LIFETIME_MS, token: string, now = new Date()) {
+  if (!isTokenShape(token)) return null;
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+        sql`${oneTimeTokens.accountId} in (select ${accounts.id} from ${accounts} where ${accounts.role} = ${role})`,
+      ),
+    )
+    .returning({ accountId: oneTimeTokens.accountId });
+  return row?.accountId ?? null;
+}
+
+async function queueVerificationMail(db: Executor, publicUrl: string, account: { id: number; role: Role; fullName: string; email: string }) {
+  const token = await issueToken(db, account.id, "verify_email");
+  const url = `${publicUrl}${accountPaths[account.role].verify}/${token}`;
+  await queueMail(db, { kind: "verify-email", to: account.email, ...verificationMail(account.fullName, url) });
+}
+
+export type SignUpResult = { ok: true; account: SignedInAccount } | { ok: false; reason: "email-taken" } | RateLimited;
+
+/** Registers an account that must verify its e-mail before it can sign in. */
+export async function signUp(ctx: AccountContext, role: Role, input: SignUpInput): Promise<SignUpResult> {
+  const limit = await hitLimits(ctx.db, [
+    { key: `signup:ip:${ctx.clientAddress}`, max: LIMITS.signUpsPerAddress, windowMs: LIMITS.signUpWindowMs },
+  ]);
+  if (!limit.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const passwordHash = await hashPassword(input.password);
+  const result = await ctx.db.transaction(async (tx): Promise<SignUpResult> => {
+    const [account] = await tx
+      .insert(accounts)
+      .values({ role, fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash })
+      .onConflictDoNothing()
+      .returning(selectAccount);
+    if (!account) return { ok: false, reason: "email-taken" };
+    await queueVerificationMail(tx, ctx.publicUrl, account);
+    return { ok: true, account };
+  });
+  if (result.ok) announceMail();
+  return result;
+}
+
+/** An account made by someone trusted (the admin:create command, the demo seed): verified at once. */
+export async function createVerifiedAccount(db: Database, role: Role, input: SignUpInput) {
+  if (await findAccount(db, role, input.email)) return { ok: false, reason: "email-taken" } as const;
+  const passwordHash = await hashPassword(input.password);
+  const [account] = await db
+    .insert(accounts)
+    .values({ role, fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash, emailVerifiedAt: new Date() })
+    .onConflictDoNothing()
+    .returning(selectAccount);
+  return account ? ({ ok: true, account } as const) : ({ ok: false, reason: "email-taken" } as const);
+}
+
+export type VerifyResult = { ok: true } | { ok: false; reason: "invalid-token" };
+
+export async function verifyEmail(db: Database, role: Role, token: string): Promise<VerifyResult> {
+  return db.transaction(async (tx) => {
+    const accountId = await consumeToken(tx, role, "verify_email", token);
+    if (accountId === null) return { ok: false, reason: "invalid-token" } as const;
+    await tx
+      .update(accounts)
+      .set({ emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())` })
+      .where(eq(accounts.id, accountId));
+    return { ok: true } as const;
+  });
+}
+
+export type LogInResult =
+  | { ok: true; account: SignedInAccount; token: string; expiresAt: Date }
+  | { ok: false; reason: "wrong-credentials" | "unverified" }
+  | RateLimited;
+
+export async function logIn(ctx: AccountContext, role: Role, credentials: { email: string; password: string }): Promise<LogInResult> {
+  const { db } = ctx;
+  const accountKey = `login-failed:${role}:${credentials.email}`;
+  const limits: Limit[] = [
+    { key: accountKey, max: LIMITS.loginFailuresPerAccount, windowMs: LIMITS.loginWindowMs },
+    { key: `login-failed:ip:${ctx.clientAddress}`, max: LIMITS.loginFailuresPerAddress, windowMs: LIMITS.loginWindowMs },
+  ];
+  const allowed = await checkLimits(db, limits);
+  if (!allowed.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: allowed.retryAfterSeconds };
+
+  const account = await findAccount(db, role, credentials.email);
+  const passwordOk = account
+    ? await verifyPassword(account.passwordHash, credentials.password)
+    : (await spendDecoyVerification(credentials.password), false);
+  if (!account || !passwordOk) {
+    await hitLimits(db, limits);
+    return { ok: false, reason: "wrong-credentials" };
+  }
+  await clearLimit(db, accountKey);
+  const { passwordHash: _, emailVerifiedAt, ...signedIn } = account;
+  if (!emailVerifiedAt) {
+    // The first link may have expired or been lost: send a fresh one, a few times an hour at most.
+    const resend = await hitLimits(db, [{ key: `verify-mail:${account.id}`, max: LIMITS.verificationMailsPerAccount, windowMs: HOUR }]);
+    if (resend.ok) {
+      await db.transaction((tx) => queueVerificationMail(tx, ctx.publicUrl, signedIn));
+      announceMail();
+    }
+    return { ok: false, reason: "unverified" };
+  }
+  const session = await startSession(db, signedIn);
+  return { ok: true, account: signedIn, ...session };
+}
+
+export type ForgotPasswordResult = { ok: true } | { ok: false; reason: "not-found" } | RateLimited;
+
+export async function requestPasswordReset(ctx: AccountContext, role: Role, email: string): Promise<ForgotPasswordResult> {
+  const limit = await hitLimits(ctx.db, [
+    { key: `forgot:${role}:${email}`, max: LIMITS.forgotPerAccount, windowMs: LIMITS.forgotWindowMs },
+    { key: `forgot:ip:${ctx.clientAddress}`, max: LIMITS.forgotPerAddress, windowMs: LIMITS.forgotWindowMs },
+  ]);
+  if (!limit.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const account = await findAccount(ctx.db, role, email);
+  if (!account) return { ok: false, reason: "not-found" };
+  await ctx.db.transaction(async (tx) => {
+    // Only the newest link works.
+    await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(oneTimeTokens.accountId, account.id), eq(oneTimeTokens.purpose, "reset_password"), isNull(oneTimeTokens.usedAt)));
+    const token = await issueToken(tx, account.id, "reset_password");
+    const url = `${ctx.publicUrl}${accountPaths[role].reset}/${token}`;
+    await queueMail(tx, { kind: "reset-password", to: account.email, ...passwordResetMail(account.fullName, url) });
+  });
+  announceMail();
+  return { ok: true };
+}
+
+export type ResetPasswordResult = { ok: true } | { ok: false; reason: "invalid-token" };
+
+/** Sets a new password from a reset link, signs the account out everywhere and tells its owner. */
+export async function resetPassword(ctx: AccountContext, role: Role, token: string, password: string): Promise<ResetPasswordResult> {
+  if (!isTokenShape(token)) return { ok: false, reason: "invalid-token" };
+  const passwordHash = await hashPassword(password);
+  const result = await ctx.db.transaction(async (tx) => {
+    const accountId = await consumeToken(tx, role, "reset_password", token);
+    if (accountId === null) return { ok: false, reason: "invalid-token" } as const;
+    // Following the e-mailed link proves the address too.
+    const [account] = await tx
+      .update(accounts)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())` })
+      .where(eq(accounts.id, accountId))
+      .returning(selectAccount);
+    await endOtherSessions(tx, accountId);
+    const loginUrl = `${ctx.publicUrl}${accountPaths[role].login}`;
+    await queueMail(tx, { kind: "password-changed", to: account.email, ...passwordChangedMail(account.fullName, loginUrl) });
+    return { ok: true } as const;
+  });
+  if (result.ok) announceMail();
+  return result;
+}
+
+export type UpdatePhoneResult = { ok: true; account: SignedInAccount } | { ok: false; reason: "not-your-account" };
+
+/** Changes the signed-in account's phone number; a body naming any other e-mail is refused. */
+export async function updatePhone(db: Database, account: SignedInAccount, email: string, phoneNumber: string): Promise<UpdatePhoneResult> {
+  if (email !== account.email) return { ok: false, reason: "not-your-account" };
+  const [updated] = await db.update(accounts).set({ phoneNumber }).where(eq(accounts.id, account.id)).returning(selectAccount);
+  return { ok: true, account: updated };
+}

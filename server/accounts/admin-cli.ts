@@ -1,0 +1,55 @@
+// `npm run admin:create`: makes the first admin of a real shop (or any admin), verified at once.
+//   npm run admin:create -- --email owner@shop.ng --name "Ngozi Eze" --phone 2348012345678
+// Anything not given as a flag is asked for; the password comes from ADMIN_PASSWORD or a hidden prompt.
+import { createInterface } from "node:readline/promises";
+import { parseArgs } from "node:util";
+import { loadConfig } from "../config";
+import { openDatabase } from "../db/client";
+import { createVerifiedAccount } from "./accounts";
+import { firstProblem, signUpInput } from "./input";
+
+async function ask(question: string, hidden = false): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  if (hidden && process.stdin.isTTY) {
+    // Echo nothing while the password is typed.
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s) => {
+      if (s.startsWith(question)) process.stdout.write(question);
+    };
+  }
+  try {
+    return await rl.question(question);
+  } finally {
+    if (hidden && process.stdin.isTTY) process.stdout.write("\n");
+    rl.close();
+  }
+}
+
+const { values } = parseArgs({
+  options: { email: { type: "string" }, name: { type: "string" }, phone: { type: "string" } },
+});
+
+const input = signUpInput.safeParse({
+  email: values.email ?? (await ask("E-mail: ")),
+  fullName: values.name ?? (await ask("Full name: ")),
+  phoneNumber: values.phone ?? (await ask("Phone number: ")),
+  password: process.env.ADMIN_PASSWORD || (await ask("Password (at least 8 characters): ", true)),
+});
+if (!input.success) {
+  console.error(firstProblem(input.error));
+  process.exit(1);
+}
+
+const config = loadConfig();
+const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+try {
+  await handle.migrate();
+  const result = await createVerifiedAccount(handle.db, "admin", input.data);
+  if (!result.ok) {
+    console.error(`An admin with the e-mail ${input.data.email} already exists.`);
+    process.exitCode = 1;
+  } else {
+    console.log(`Admin ${result.account.email} created. Log in at ${config.publicUrl}/adminlogin`);
+  }
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import {
+  FULL_NAME_MAX_LENGTH,
+  isEmailShape,
+  isPhoneShape,
+  normalizeEmail,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "../../common/accounts";
+import { messages } from "../../common/messages";
+
+// What the account calls and forms accept. The same schemas check the JSON API and the pages.
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const emailField = required(messages.emailRequired)
+  .transform(normalizeEmail)
+  .refine(isEmailShape, messages.invalidEmail);
+
+/** A password being checked at login: any length (old passwords stay valid), never trimmed. */
+const passwordField = z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1024, messages.passwordTooLong);
+
+/** A password being chosen. */
+export const newPasswordField = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong);
+
+export const phoneField = required(messages.phoneRequired).max(30, messages.phoneInvalid).refine(isPhoneShape, messages.phoneInvalid);
+
+export const loginInput = z.object({ email: emailField, password: passwordField });
+
+export const signUpInput = z.object({
+  fullName: required(messages.fullNameRequired).max(FULL_NAME_MAX_LENGTH, messages.fullNameTooLong),
+  email: emailField,
+  password: newPasswordField,
+  phoneNumber: phoneField,
+});
+export type SignUpInput = z.infer<typeof signUpInput>;
+
+export const forgotPasswordInput = z.object({ email: emailField });
+
+export const tokenInput = z.object({ token: z.string({ error: "The link is missing its token." }).trim().min(1).max(200) });
+
+export const resetPasswordInput = tokenInput.extend({ password: newPasswordField });
+
+export const updatePhoneInput = z.object({ email: emailField, phoneNumber: phoneField });
+
+/** The first problem, worded for a person. */
+export function firstProblem(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Invalid request.";
+}

@@ -1,0 +1,59 @@
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import type { Database, Executor } from "../db/client";
+import { accounts, sessions } from "../db/schema";
+import { hashToken, isTokenShape, newToken } from "./secrets";
+
+// Sessions live in the database: a page cookie and an API Bearer token are the same thing, and
+// logging out or resetting a password ends them on the server.
+
+export type Role = "customer" | "admin";
+
+/** Customers stay signed in for a month; an admin session lasts a working day. */
+export const SESSION_LIFETIME_MS: Record<Role, number> = {
+  customer: 30 * 24 * 60 * 60 * 1000,
+  admin: 12 * 60 * 60 * 1000,
+};
+
+export interface SignedInAccount {
+  id: number;
+  role: Role;
+  fullName: string;
+  email: string;
+  phoneNumber: string;
+}
+
+export async function startSession(db: Database, account: { id: number; role: Role }, now = new Date()) {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS[account.role]);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), accountId: account.id, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The account behind a live session token, or null (unknown, expired, revoked or malformed). */
+export async function findSession(db: Database, token: string | null | undefined, now = new Date()): Promise<SignedInAccount | null> {
+  if (!isTokenShape(token)) return null;
+  const [row] = await db
+    .select({
+      id: accounts.id,
+      role: accounts.role,
+      fullName: accounts.fullName,
+      email: accounts.email,
+      phoneNumber: accounts.phoneNumber,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return row ?? null;
+}
+
+export async function endSession(db: Database, token: string | null | undefined): Promise<void> {
+  if (!isTokenShape(token)) return;
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of an account, but the one given (a password change keeps its own). */
+export async function endOtherSessions(db: Executor, accountId: number, keepToken?: string): Promise<void> {
+  const conditions = [eq(sessions.accountId, accountId), isNull(sessions.revokedAt)];
+  if (keepToken) conditions.push(ne(sessions.tokenHash, hashToken(keepToken)));
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(...conditions));
+}

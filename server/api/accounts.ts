@@ -1,0 +1,130 @@
+import { Router, type Request, type RequestHandler, type Response } from "express";
+import type { z } from "zod";
+import { messages } from "../../common/messages";
+import { logIn, requestPasswordReset, resetPassword, signUp, updatePhone, verifyEmail, type AccountContext } from "../accounts/accounts";
+import { firstProblem, forgotPasswordInput, loginInput, resetPasswordInput, signUpInput, tokenInput, updatePhoneInput } from "../accounts/input";
+import { endSession, findSession, type Role, type SignedInAccount } from "../accounts/sessions";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { retryText } from "../rate-limits";
+
+// The account calls of spec §7: api4users/user_*.php for customers, admin_*.php for admins.
+// API clients send the login reply's token as `Authorization: Bearer <token>`.
+
+export interface ContractUser {
+  id: number;
+  full_name: string;
+  email: string;
+  phone_number: string;
+}
+
+export function toContractUser(a: SignedInAccount): ContractUser {
+  return { id: a.id, full_name: a.fullName, email: a.email, phone_number: a.phoneNumber };
+}
+
+/** Failures carry the text as both `error` and `message`: the spec's screens read one or the other. */
+function fail(res: Response, status: number, text: string) {
+  res.status(status).json({ success: false, error: text, message: text });
+}
+
+function parse<T extends z.ZodType>(schema: T, req: Request, res: Response): z.infer<T> | undefined {
+  const parsed = schema.safeParse(req.body ?? {});
+  if (!parsed.success) return void fail(res, 400, firstProblem(parsed.error));
+  return parsed.data;
+}
+
+function tooMany(res: Response, retryAfterSeconds: number) {
+  res.set("Retry-After", String(retryAfterSeconds));
+  fail(res, 429, messages.tooManyAttempts(retryText(retryAfterSeconds)));
+}
+
+export function bearerToken(req: Request): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.get("authorization") ?? "");
+  return match ? match[1] : null;
+}
+
+/** Lets the request through only with a live session of this role; the account lands in res.locals. */
+export function requireSession(db: Database, role: Role): RequestHandler {
+  return async (req, res, next) => {
+    const account = await findSession(db, bearerToken(req));
+    if (!account) return void fail(res, 401, messages.signInRequired);
+    if (account.role !== role) return void fail(res, 403, role === "admin" ? messages.adminOnly : messages.signInRequired);
+    res.locals.account = account;
+    next();
+  };
+}
+
+export function accountRoutes(db: Database, config: Config, role: Role): Router {
+  const router = Router();
+  const call = (name: string) => (role === "customer" ? `/api4users/user_${name}.php` : `/admin_${name}.php`);
+  const context = (req: Request): AccountContext => ({ db, publicUrl: config.publicUrl, clientAddress: req.ip ?? "unknown" });
+  const signedIn = requireSession(db, role);
+
+  router.post(call("login"), async (req, res) => {
+    const input = parse(loginInput, req, res);
+    if (!input) return;
+    const result = await logIn(context(req), role, input);
+    if (result.ok) {
+      return void res.json({ success: true, message: messages.loginSuccess, user: toContractUser(result.account), token: result.token });
+    }
+    if (result.reason === "rate-limited") return tooMany(res, result.retryAfterSeconds);
+    // Spec §4: an unverified account "succeeds" with this message, and is not signed in.
+    if (result.reason === "unverified") return void res.json({ success: true, message: messages.verifyEmailFirst });
+    fail(res, 401, messages.wrongCredentials);
+  });
+
+  // Customers register themselves; admins are registered by another admin.
+  const signUpGuard: RequestHandler[] = role === "admin" ? [signedIn] : [];
+  router.post(call("signup"), ...signUpGuard, async (req, res) => {
+    const input = parse(signUpInput, req, res);
+    if (!input) return;
+    const result = await signUp(context(req), role, input);
+    if (result.ok) {
+      const message = role === "admin" ? messages.adminSignUpSuccess : messages.signUpSuccess;
+      return void res.status(201).json({ success: true, message });
+    }
+    if (result.reason === "rate-limited") return tooMany(res, result.retryAfterSeconds);
+    fail(res, 409, messages.emailTaken);
+  });
+
+  router.post(call("verify_email"), async (req, res) => {
+    const input = parse(tokenInput, req, res);
+    if (!input) return;
+    const result = await verifyEmail(db, role, input.token);
+    if (!result.ok) return fail(res, 400, messages.invalidVerifyLink);
+    res.json({ success: true, message: messages.verifySuccess });
+  });
+
+  router.post(call("forgot_password"), async (req, res) => {
+    const input = parse(forgotPasswordInput, req, res);
+    if (!input) return;
+    const result = await requestPasswordReset(context(req), role, input.email);
+    if (result.ok) return void res.json({ success: true, message: messages.forgotSent });
+    if (result.reason === "rate-limited") return tooMany(res, result.retryAfterSeconds);
+    fail(res, 404, messages.forgotNotFound);
+  });
+
+  router.post(call("reset_password"), async (req, res) => {
+    const input = parse(resetPasswordInput, req, res);
+    if (!input) return;
+    const result = await resetPassword(context(req), role, input.token, input.password);
+    if (!result.ok) return fail(res, 400, messages.invalidResetLink);
+    res.json({ success: true, message: messages.resetSuccess });
+  });
+
+  router.post(call("update_phone"), signedIn, async (req, res) => {
+    const input = parse(updatePhoneInput, req, res);
+    if (!input) return;
+    const result = await updatePhone(db, res.locals.account, input.email, input.phoneNumber);
+    if (!result.ok) return fail(res, 403, messages.phoneOtherAccount);
+    res.json({ success: true, message: messages.phoneUpdated, user: toContractUser(result.account) });
+  });
+
+  // Not in spec §7 (its client only forgot its token); a real client must be able to end a session.
+  router.post(call("logout"), signedIn, async (req, res) => {
+    await endSession(db, bearerToken(req));
+    res.json({ success: true, message: messages.loggedOut });
+  });
+
+  return router;
+}

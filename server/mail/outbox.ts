@@ -1,0 +1,80 @@
+import { EventEmitter } from "node:events";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Database, Executor } from "../db/client";
+import { outbox } from "../db/schema";
+import type { MailContent } from "./templates";
+
+// E-mails are written to the outbox in the same transaction as the change they report, and sent
+// afterwards by the mailer (mailer.ts). A failed send is retried with growing pauses.
+
+export interface OutgoingMail extends MailContent {
+  kind: string;
+  to: string;
+}
+
+const queued = new EventEmitter();
+
+export async function queueMail(db: Executor, mail: OutgoingMail): Promise<void> {
+  await db.insert(outbox).values(mail);
+}
+
+/** Wakes this process's mailer; call it after the transaction that queued mail has committed. */
+export function announceMail(): void {
+  queued.emit("mail");
+}
+
+export function onMailAnnounced(listener: () => void): () => void {
+  queued.on("mail", listener);
+  return () => queued.off("mail", listener);
+}
+
+/** Pauses before attempt 2, 3, ...; after the last the message is marked failed. */
+const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 6 * 60 * 60_000];
+/** How long a claimed message is left alone by other processes while one sends it. */
+const SEND_LEASE_MS = 5 * 60_000;
+
+/** Takes up to `limit` due messages for this process (others skip them while it sends). */
+export async function claimDueMail(db: Database, limit = 10, now = new Date()) {
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, now)))
+    .orderBy(asc(outbox.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS) })
+    .where(inArray(outbox.id, due))
+    .returning();
+}
+
+export async function markSent(db: Database, id: number): Promise<void> {
+  await db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(outbox.id, id));
+}
+
+export async function markFailed(db: Database, id: number, attempts: number, error: string, now = new Date()): Promise<void> {
+  const delay = RETRY_DELAYS_MS[attempts - 1];
+  await db
+    .update(outbox)
+    .set(
+      delay === undefined
+        ? { status: "failed", lastError: error }
+        : { lastError: error, nextAttemptAt: new Date(now.getTime() + delay) },
+    )
+    .where(eq(outbox.id, id));
+}
+
+/** The newest messages, for the dev mailbox. */
+export function listMail(db: Database, limit = 50) {
+  return db
+    .select({ id: outbox.id, kind: outbox.kind, to: outbox.to, subject: outbox.subject, status: outbox.status, createdAt: outbox.createdAt })
+    .from(outbox)
+    .orderBy(desc(outbox.id))
+    .limit(limit);
+}
+
+export async function getMail(db: Database, id: number) {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+  return row ?? null;
+}
