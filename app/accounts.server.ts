@@ -30,7 +30,9 @@ const accountContext = (context: AppLoadContext): AccountContext => ({
   clientAddress: context.clientAddress,
 });
 
-const error = (message: string, status = 400) => data<FormResult>({ status: "error", message }, { status });
+// Expected failures (wrong password, taken e-mail) are answers, not HTTP errors: the page shows
+// them. Only "try later" (429) and our own breakdown (500) carry an error status.
+const error = (message: string, status = 200) => data<FormResult>({ status: "error", message }, { status });
 const done = (message: string) => data<FormResult>({ status: "done", message });
 const tooMany = (retryAfterSeconds: number) => error(messages.tooManyAttempts(retryText(retryAfterSeconds)), 429);
 
@@ -47,7 +49,7 @@ export async function loginAction(role: Role, { request, context }: ActionArgs) 
   }
   if (result.reason === "rate-limited") return tooMany(result.retryAfterSeconds);
   if (result.reason === "unverified") return data<FormResult>({ status: "unverified" });
-  return error(messages.wrongCredentials, 401);
+  return error(messages.wrongCredentials);
 }
 
 /** Customer sign-up (spec §2: success goes to the login page) and an admin registering another. */
@@ -58,7 +60,7 @@ export async function signUpAction(role: Role, form: FormData, context: AppLoadC
     return error(messages.signUpPasswordsDiffer);
   }
   const result = await signUp(accountContext(context), role, input.data);
-  if (!result.ok) return result.reason === "rate-limited" ? tooMany(result.retryAfterSeconds) : error(messages.emailTaken, 409);
+  if (!result.ok) return result.reason === "rate-limited" ? tooMany(result.retryAfterSeconds) : error(messages.emailTaken);
   return role === "customer" ? redirect("/userlogin?notice=signed-up") : done(messages.adminSignUpSuccess);
 }
 
@@ -68,7 +70,7 @@ export async function forgotPasswordAction(role: Role, { request, context }: Act
   try {
     const result = await requestPasswordReset(accountContext(context), role, input.data.email);
     if (result.ok) return done(messages.forgotSent);
-    return result.reason === "rate-limited" ? tooMany(result.retryAfterSeconds) : error(messages.forgotNotFound, 404);
+    return result.reason === "rate-limited" ? tooMany(result.retryAfterSeconds) : error(messages.forgotNotFound);
   } catch (cause) {
     console.error("Forgot-password failed", cause);
     return error(messages.forgotServerError, 500);
@@ -97,7 +99,7 @@ export async function updatePhoneAction(account: SignedInAccount, form: FormData
   const input = updatePhoneInput.safeParse({ email: account.email, phoneNumber: form.get("phoneNumber") });
   if (!input.success) return error(firstProblem(input.error));
   const result = await updatePhone(context.db, account, input.data.email, input.data.phoneNumber);
-  if (!result.ok) return error(messages.phoneOtherAccount, 403);
+  if (!result.ok) return error(messages.phoneOtherAccount);
   return done(messages.phoneUpdated);
 }
 

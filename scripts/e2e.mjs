@@ -23,16 +23,22 @@ const freePort = () =>
 
 execSync("npx react-router build", { stdio: "inherit" });
 const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
-const server = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" },
-  stdio: ["ignore", "inherit", "inherit"],
+const shopEnv = { ...process.env, PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", NODE_ENV: "test" };
+
+// The shop's first admin is made the way a real owner makes one: with the command.
+const owner = { email: "owner@foamshop.test", name: "Ngozi Owner", phone: "2348031234567", password: "Owner-pass-2026" };
+execSync(`npx tsx server/accounts/admin-cli.ts --email ${owner.email} --name "${owner.name}" --phone ${owner.phone}`, {
+  stdio: "inherit",
+  env: { ...shopEnv, ADMIN_PASSWORD: owner.password },
 });
+
+const server = spawn(process.execPath, ["scripts/start.mjs"], { env: shopEnv, stdio: ["ignore", "inherit", "inherit"] });
 
 let exitCode = 1;
 try {
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000; // the first start draws and stores every picture
   for (;;) {
     try {
       if ((await fetch(`${baseUrl}/robots.txt`)).ok) break;
@@ -41,7 +47,10 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
   const args = ["playwright", "test", ...process.argv.slice(2)];
-  const run = spawn("npx", args, { env: { ...process.env, E2E_BASE_URL: baseUrl }, stdio: "inherit" });
+  const run = spawn("npx", args, {
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_EMAIL: owner.email, E2E_ADMIN_NAME: owner.name, E2E_ADMIN_PASSWORD: owner.password },
+    stdio: "inherit",
+  });
   exitCode = await new Promise((resolve) => run.on("exit", (code) => resolve(code ?? 1)));
 } finally {
   server.kill("SIGTERM");

@@ -44,3 +44,25 @@ export async function loadAllPictures(page: Page) {
     await Promise.all(images.map((img) => (img.complete ? null : new Promise((r) => { img.addEventListener("load", r, { once: true }); img.addEventListener("error", r, { once: true }); }))));
   });
 }
+
+/** The admin that scripts/e2e.mjs made with `npm run admin:create` (the demo admin when run by hand). */
+export const owner = {
+  email: process.env.E2E_ADMIN_EMAIL ?? "admin@example.com",
+  name: process.env.E2E_ADMIN_NAME ?? "Adaeze Admin",
+  password: process.env.E2E_ADMIN_PASSWORD ?? "Admin123!",
+};
+
+/** An e-mail address no other test (or project) uses. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/**
+ * Opens the newest e-mail to `to` whose subject contains `subject` in the dev mailbox and follows
+ * the link called `linkName` inside it, as a person reading the mail would.
+ */
+export async function followMailLink(page: Page, to: string, subject: string, linkName: string) {
+  await page.goto("/dev/mailbox");
+  await page.getByRole("link").filter({ hasText: subject }).filter({ hasText: to }).first().click();
+  await page.getByRole("list", { name: "Links in this e-mail" }).getByRole("link", { name: linkName }).click();
+}

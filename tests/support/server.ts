@@ -2,17 +2,37 @@ import type { AddressInfo } from "node:net";
 import { createApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import type { DatabaseHandle } from "../../server/db/client";
+import { startMailer, type Mailer } from "../../server/mail/mailer";
+
+export interface ApiServerOptions {
+  /** Settings on top of NODE_ENV=test, e.g. { SMTP_URL, PUBLIC_URL }. */
+  env?: Record<string, string>;
+  /** Also run the outbox mailer (stopped by close()); `true` polls every 200 ms. */
+  mailer?: boolean | { intervalMs: number };
+}
 
 /** The shop's HTTP API on a real listening port (127.0.0.1, random port). */
-export async function startApiServer(handle: DatabaseHandle) {
-  const config = loadConfig({ NODE_ENV: "test" });
+export async function startApiServer(handle: DatabaseHandle, options: ApiServerOptions = {}) {
+  const config = loadConfig({ ...options.env, NODE_ENV: "test" });
   const app = createApp({ db: handle.db, config });
   const server = await new Promise<import("node:http").Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
+  const mailer: Mailer | null = options.mailer
+    ? startMailer(handle.db, config, { intervalMs: options.mailer === true ? 200 : options.mailer.intervalMs })
+    : null;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    config,
+    mailer,
+    close: async () => {
+      if (mailer) {
+        mailer.stop();
+        // Lets a send in progress finish before the caller closes the database.
+        await mailer.deliverDue();
+      }
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
