@@ -47,3 +47,22 @@ export const buttonStyles = {
   secondary:
     "inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700",
 };
+
+/** A dialog that only tells something (Login Failed, Update Failed...) and closes on OK. */
+export function MessageDialog({ open, title, tone, onClose, children }: Omit<DialogProps, "actions">) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      tone={tone}
+      onClose={onClose}
+      actions={
+        <button type="button" className={buttonStyles.primary} onClick={onClose}>
+          OK
+        </button>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}

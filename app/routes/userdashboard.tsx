@@ -32,6 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 export const clientAction = networkFallback(messages.tryAgain);
 
+// Personal data: never kept by a shared cache, nor shown again by Back after logout.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
 export const meta: Route.MetaFunction = () => privatePageMeta("My Account");
 
 export default function UserDashboard({ loaderData, actionData }: Route.ComponentProps) {

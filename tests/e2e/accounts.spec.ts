@@ -241,6 +241,12 @@ test("the admin made by the command logs in, registers a second admin, who verif
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome Tunde\s*$/);
 });
 
+test("a forged customer verification link leads to the login page, which says the link did not work", async ({ page }) => {
+  await gotoHydrated(page, `/verifyuser/${"x".repeat(43)}`);
+  await expect(page).toHaveURL(/\/userlogin$/);
+  await expect(page.getByTestId("notice")).toHaveText("This verification link is invalid or has expired. Log in to get a new one.");
+});
+
 test("a used or forged admin verification link says Verification Failed", async ({ page }) => {
   await gotoHydrated(page, `/verify/${"x".repeat(43)}`);
   const dialog = page.getByRole("dialog");

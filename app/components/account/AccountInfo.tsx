@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { PHONE_PLACEHOLDER } from "../../../common/accounts";
 import { messages } from "../../../common/messages";
 import type { FormResult } from "../../forms";
-import { buttonStyles, Dialog } from "../Dialog";
+import { MessageDialog } from "../Dialog";
 import { FormMessage, SubmitButton, TextField } from "./fields";
 import { useDismissable } from "./useDismissable";
 
@@ -39,19 +39,14 @@ export function AccountInfo({ heading, account, result }: AccountInfoProps) {
         {result?.status === "done" ? <FormMessage tone="success">{result.message}</FormMessage> : null}
         <SubmitButton busyText="Updating...">Update Phone Number</SubmitButton>
       </Form>
-      <Dialog
+      <MessageDialog
         open={dialog.open && result?.status === "error"}
         title={messages.updateFailedTitle}
         tone="error"
         onClose={dialog.close}
-        actions={
-          <button type="button" className={buttonStyles.primary} onClick={dialog.close}>
-            OK
-          </button>
-        }
       >
         {result?.status === "error" ? result.message || messages.tryAgain : null}
-      </Dialog>
+      </MessageDialog>
     </div>
   );
 }

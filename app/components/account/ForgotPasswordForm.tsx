@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { isEmailShape, normalizeEmail } from "../../../common/accounts";
 import { messages } from "../../../common/messages";
 import type { FormResult } from "../../forms";
 import { AccountCard } from "./AccountCard";
-import { FormMessage, SubmitButton, TextField } from "./fields";
+import { EmailField, FormMessage, SubmitButton, useEmailCheck } from "./fields";
 
 /** Spec §2: the button reads Get Link, then Resend Link once a link has gone out (admins: lower case). */
 const BUTTON = {
@@ -14,7 +13,7 @@ const BUTTON = {
 
 export function ForgotPasswordForm({ role, result }: { role: "customer" | "admin"; result: FormResult | undefined }) {
   const [sent, setSent] = useState(false);
-  const [emailProblem, setEmailProblem] = useState<string | null>(null);
+  const email = useEmailCheck();
   if (result?.status === "done" && !sent) setSent(true);
   const text = BUTTON[role];
   return (
@@ -32,23 +31,10 @@ export function ForgotPasswordForm({ role, result }: { role: "customer" | "admin
         noValidate
         className="grid gap-4"
         onSubmit={(event) => {
-          const field = event.currentTarget.elements.namedItem("email") as HTMLInputElement;
-          field.value = normalizeEmail(field.value);
-          const problem = isEmailShape(field.value) ? null : messages.invalidEmail;
-          setEmailProblem(problem);
-          if (problem) event.preventDefault();
+          if (!email.check(event.currentTarget)) event.preventDefault();
         }}
       >
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          aria-invalid={emailProblem ? true : undefined}
-          hint={emailProblem ? <p className="mt-1 text-sm text-red-700">{emailProblem}</p> : null}
-        />
+        <EmailField problem={email.problem} />
         {result?.status === "done" ? <FormMessage tone="success">{result.message}</FormMessage> : null}
         {result?.status === "error" ? <FormMessage tone="error">{result.message || messages.forgotOtherError}</FormMessage> : null}
         <SubmitButton busyText="Sending...">{sent ? text.again : text.first}</SubmitButton>

@@ -1,11 +1,9 @@
-import { useState } from "react";
 import { Form, Link } from "react-router";
-import { isEmailShape, normalizeEmail } from "../../../common/accounts";
 import { messages } from "../../../common/messages";
 import type { FormResult } from "../../forms";
-import { buttonStyles, Dialog } from "../Dialog";
+import { MessageDialog } from "../Dialog";
 import { AccountCard } from "./AccountCard";
-import { FormMessage, PasswordField, SubmitButton, TextField } from "./fields";
+import { EmailField, FormMessage, PasswordField, SubmitButton, useEmailCheck } from "./fields";
 import { useDismissable } from "./useDismissable";
 
 interface LoginFormProps {
@@ -18,7 +16,7 @@ interface LoginFormProps {
  * admin in the 'Login Failed' dialog (spec §8). An unverified account gets 'Email Not Verified'.
  */
 export function LoginForm({ role, result }: LoginFormProps) {
-  const [emailProblem, setEmailProblem] = useState<string | null>(null);
+  const email = useEmailCheck();
   const dialog = useDismissable(result);
   const customer = role === "customer";
   const failure = result?.status === "error" ? result.message || (customer ? messages.loginFailed : messages.adminLoginUnexpected) : null;
@@ -52,24 +50,10 @@ export function LoginForm({ role, result }: LoginFormProps) {
         noValidate
         className="grid gap-4"
         onSubmit={(event) => {
-          // Spec §5: the e-mail is lower-cased and trimmed, and must look like one.
-          const field = event.currentTarget.elements.namedItem("email") as HTMLInputElement;
-          field.value = normalizeEmail(field.value);
-          const problem = !field.value ? messages.emailRequired : isEmailShape(field.value) ? null : messages.invalidEmail;
-          setEmailProblem(problem);
-          if (problem) event.preventDefault();
+          if (!email.check(event.currentTarget)) event.preventDefault();
         }}
       >
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          aria-invalid={emailProblem ? true : undefined}
-          hint={emailProblem ? <p className="mt-1 text-sm text-red-700">{emailProblem}</p> : null}
-        />
+        <EmailField problem={email.problem} autoComplete="username" />
         <PasswordField label="Password" name="password" autoComplete="current-password" required />
         <div className="-mt-2 text-right text-sm">
           <Link to={customer ? "/userforgotpassword" : "/adminforgotpassword"} className="font-medium text-brand-700 hover:underline">
@@ -80,16 +64,11 @@ export function LoginForm({ role, result }: LoginFormProps) {
         <SubmitButton busyText="Logging in...">Login</SubmitButton>
       </Form>
 
-      <Dialog
+      <MessageDialog
         open={dialog.open && (result?.status === "unverified" || (!customer && failure !== null))}
         title={result?.status === "unverified" ? messages.emailNotVerifiedTitle : messages.adminLoginFailedTitle}
         tone={result?.status === "unverified" ? "info" : "error"}
         onClose={dialog.close}
-        actions={
-          <button type="button" className={buttonStyles.primary} onClick={dialog.close}>
-            OK
-          </button>
-        }
       >
         {result?.status === "unverified" ? (
           <>
@@ -99,7 +78,7 @@ export function LoginForm({ role, result }: LoginFormProps) {
         ) : (
           failure
         )}
-      </Dialog>
+      </MessageDialog>
     </AccountCard>
   );
 }

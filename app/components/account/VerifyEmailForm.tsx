@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { messages } from "../../../common/messages";
 import type { FormResult } from "../../forms";
-import { buttonStyles, Dialog } from "../Dialog";
+import { MessageDialog } from "../Dialog";
 import { AccountCard } from "./AccountCard";
 import { SubmitButton } from "./fields";
 import { useDismissable } from "./useDismissable";
@@ -30,19 +30,14 @@ export function VerifyEmailForm({ result }: { result: FormResult | undefined }) 
         </p>
         <SubmitButton busyText="Verifying...">Verify my email</SubmitButton>
       </Form>
-      <Dialog
+      <MessageDialog
         open={dialog.open && result?.status === "error"}
         title={messages.verificationFailedTitle}
         tone="error"
         onClose={dialog.close}
-        actions={
-          <button type="button" className={buttonStyles.primary} onClick={dialog.close}>
-            OK
-          </button>
-        }
       >
         {result?.status === "error" ? result.message || messages.tryAgain : null}
-      </Dialog>
+      </MessageDialog>
     </AccountCard>
   );
 }

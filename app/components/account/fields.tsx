@@ -1,5 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useNavigation } from "react-router";
+import { isEmailShape, normalizeEmail } from "../../../common/accounts";
+import { messages } from "../../../common/messages";
 import { EyeIcon, EyeOffIcon } from "../icons";
 import { buttonStyles } from "../Dialog";
 
@@ -75,5 +77,36 @@ export function SubmitButton({ children, busyText, disabled }: { children: React
     <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy || disabled} aria-disabled={busy || disabled}>
       {busy ? busyText : children}
     </button>
+  );
+}
+
+/**
+ * Spec §5's e-mail rule before a form is sent: lower-cased and trimmed in the field itself, then
+ * 'Please enter a valid email address' unless it looks like one. `check` returns whether to send.
+ */
+export function useEmailCheck() {
+  const [problem, setProblem] = useState<string | null>(null);
+  const check = (form: HTMLFormElement) => {
+    const field = form.elements.namedItem("email") as HTMLInputElement;
+    field.value = normalizeEmail(field.value);
+    const found = !field.value ? messages.emailRequired : isEmailShape(field.value) ? null : messages.invalidEmail;
+    setProblem(found);
+    return found === null;
+  };
+  return { problem, check };
+}
+
+export function EmailField({ problem, autoComplete = "email" }: { problem: string | null; autoComplete?: string }) {
+  return (
+    <TextField
+      label="Email"
+      name="email"
+      type="email"
+      inputMode="email"
+      autoComplete={autoComplete}
+      required
+      aria-invalid={problem ? true : undefined}
+      hint={problem ? <p className="mt-1 text-sm text-red-700">{problem}</p> : null}
+    />
   );
 }
