@@ -36,19 +36,12 @@ export async function hitLimits(db: Database, limits: Limit[], now = new Date())
   return retryAfterSeconds > 0 ? { ok: false, retryAfterSeconds } : { ok: true };
 }
 
-/** Whether the limits are already used up, without counting a hit. */
-export async function checkLimits(db: Database, limits: Limit[], now = new Date()): Promise<LimitCheck> {
-  let retryAfterSeconds = 0;
-  for (const limit of limits) {
-    const [row] = await db
-      .select({ count: rateLimits.count, windowEndsAt: rateLimits.windowEndsAt })
-      .from(rateLimits)
-      .where(eq(rateLimits.key, limit.key));
-    if (row && row.windowEndsAt > now && row.count >= limit.max) {
-      retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil((row.windowEndsAt.getTime() - now.getTime()) / 1000));
-    }
-  }
-  return retryAfterSeconds > 0 ? { ok: false, retryAfterSeconds } : { ok: true };
+/** Takes back one hit, e.g. the login attempt that turned out to be the right password. */
+export async function refundLimit(db: Database, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
 }
 
 /** Forgets a limit, e.g. the failed-login count of an account that has just signed in. */

@@ -3,7 +3,7 @@ import type { Database, Executor } from "../db/client";
 import { accounts, oneTimeTokens } from "../db/schema";
 import { announceMail, queueMail } from "../mail/outbox";
 import { passwordChangedMail, passwordResetMail, verificationMail } from "../mail/templates";
-import { checkLimits, clearLimit, hitLimits, type Limit } from "../rate-limits";
+import { clearLimit, hitLimits, refundLimit } from "../rate-limits";
 import type { SignUpInput } from "./input";
 import { hashPassword, hashToken, isTokenShape, newToken, spendDecoyVerification, verifyPassword } from "./secrets";
 import { endOtherSessions, startSession, type Role, type SignedInAccount } from "./sessions";
@@ -153,21 +153,21 @@ export type LogInResult =
 export async function logIn(ctx: AccountContext, role: Role, credentials: { email: string; password: string }): Promise<LogInResult> {
   const { db } = ctx;
   const accountKey = `login-failed:${role}:${credentials.email}`;
-  const limits: Limit[] = [
+  const addressKey = `login-failed:ip:${ctx.clientAddress}`;
+  // Every attempt counts before the password is checked, so guesses sent all at once cannot slip
+  // past the limit; a right password takes its count back.
+  const allowed = await hitLimits(db, [
     { key: accountKey, max: LIMITS.loginFailuresPerAccount, windowMs: LIMITS.loginWindowMs },
-    { key: `login-failed:ip:${ctx.clientAddress}`, max: LIMITS.loginFailuresPerAddress, windowMs: LIMITS.loginWindowMs },
-  ];
-  const allowed = await checkLimits(db, limits);
+    { key: addressKey, max: LIMITS.loginFailuresPerAddress, windowMs: LIMITS.loginWindowMs },
+  ]);
   if (!allowed.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: allowed.retryAfterSeconds };
 
   const account = await findAccount(db, role, credentials.email);
   const passwordOk = account
     ? await verifyPassword(account.passwordHash, credentials.password)
     : (await spendDecoyVerification(credentials.password), false);
-  if (!account || !passwordOk) {
-    await hitLimits(db, limits);
-    return { ok: false, reason: "wrong-credentials" };
-  }
+  if (!account || !passwordOk) return { ok: false, reason: "wrong-credentials" };
+  await refundLimit(db, addressKey);
   await clearLimit(db, accountKey);
   const { passwordHash: _, emailVerifiedAt, ...signedIn } = account;
   if (!emailVerifiedAt) {
@@ -207,7 +207,7 @@ export async function requestPasswordReset(ctx: AccountContext, role: Role, emai
   return { ok: true };
 }
 
-export type ResetPasswordResult = { ok: true } | { ok: false; reason: "invalid-token" };
+export type ResetPasswordResult = { ok: true; email: string } | { ok: false; reason: "invalid-token" };
 
 /** Sets a new password from a reset link, signs the account out everywhere and tells its owner. */
 export async function resetPassword(ctx: AccountContext, role: Role, token: string, password: string): Promise<ResetPasswordResult> {
@@ -225,9 +225,13 @@ export async function resetPassword(ctx: AccountContext, role: Role, token: stri
     await endOtherSessions(tx, accountId);
     const loginUrl = `${ctx.publicUrl}${accountPaths[role].login}`;
     await queueMail(tx, { kind: "password-changed", to: account.email, ...passwordChangedMail(account.fullName, loginUrl) });
-    return { ok: true } as const;
+    return { ok: true, email: account.email } as const;
   });
-  if (result.ok) announceMail();
+  if (result.ok) {
+    announceMail();
+    // A locked-out owner who has just proved the address may try again at once.
+    await clearLimit(ctx.db, `login-failed:${role}:${result.email}`);
+  }
   return result;
 }
 

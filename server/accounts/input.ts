@@ -17,8 +17,11 @@ export const emailField = required(messages.emailRequired)
   .transform(normalizeEmail)
   .refine(isEmailShape, messages.invalidEmail);
 
-/** A password being checked at login: any length (old passwords stay valid), never trimmed. */
-const passwordField = z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1024, messages.passwordTooLong);
+/** A password being checked at login: never trimmed; no stored password is longer than the maximum. */
+const passwordField = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong);
 
 /** A password being chosen. */
 export const newPasswordField = z
@@ -41,7 +44,10 @@ export type SignUpInput = z.infer<typeof signUpInput>;
 
 export const forgotPasswordInput = z.object({ email: emailField });
 
-export const tokenInput = z.object({ token: z.string({ error: "The link is missing its token." }).trim().min(1).max(200) });
+const missingToken = "The link is missing its token.";
+export const tokenInput = z.object({
+  token: z.string({ error: missingToken }).trim().min(1, missingToken).max(200, "That link is not valid."),
+});
 
 export const resetPasswordInput = tokenInput.extend({ password: newPasswordField });
 

@@ -1,0 +1,64 @@
+import type { AddressInfo } from "node:net";
+import PostalMime from "postal-mime";
+import { SMTPServer } from "smtp-server";
+import { vi } from "vitest";
+
+// A real SMTP server on 127.0.0.1 that keeps every message it is given, parsed with postal-mime.
+
+export interface ReceivedMail {
+  envelope: { from: string | null; to: string[] };
+  raw: Buffer;
+  parsed: Awaited<ReturnType<typeof PostalMime.parse>>;
+}
+
+export async function startSmtpServer() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS"],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("error", callback);
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
+        const to = session.envelope.rcptTo.map((a) => a.address);
+        PostalMime.parse(raw).then(
+          (parsed) => {
+            received.push({ envelope: { from, to }, raw, parsed });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Polls until a message matching `match` has arrived; fails after `timeout` ms. */
+    waitForMail(match: (mail: ReceivedMail) => boolean, { timeout = 10_000, interval = 25 } = {}): Promise<ReceivedMail> {
+      return vi.waitFor(
+        () => {
+          const mail = received.find(match);
+          if (!mail) {
+            const seen = received.map((m) => `${m.envelope.to.join(",")}: ${m.parsed.subject}`).join("; ") || "nothing";
+            throw new Error(`No matching mail yet (received: ${seen})`);
+          }
+          return mail;
+        },
+        { timeout, interval },
+      );
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
