@@ -22,17 +22,22 @@ export function databaseUrlFor(url: string, name: string): string {
 }
 
 export default async function setup(project: TestProject) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "shop-tests-"));
-  const pglite = await openDatabase({ dataDir: "memory://" });
-  await pglite.migrate();
-  await seedCatalogue(pglite.db);
-  const dump = await pgliteClientOf(pglite).dumpDataDir("none");
-  await pglite.close();
-  const templateFile = path.join(dir, "template.tar");
-  await writeFile(templateFile, Buffer.from(await dump.arrayBuffer()));
-  project.provide("pgliteTemplateFile", templateFile);
-
   const adminUrl = process.env.DATABASE_URL;
+  const dir = await mkdtemp(path.join(os.tmpdir(), "shop-tests-"));
+  // Each run needs only the template of its own engine: seeding draws every picture (slow).
+  if (!adminUrl) {
+    const pglite = await openDatabase({ dataDir: "memory://" });
+    await pglite.migrate();
+    await seedCatalogue(pglite.db);
+    const dump = await pgliteClientOf(pglite).dumpDataDir("none");
+    await pglite.close();
+    const templateFile = path.join(dir, "template.tar");
+    await writeFile(templateFile, Buffer.from(await dump.arrayBuffer()));
+    project.provide("pgliteTemplateFile", templateFile);
+  } else {
+    project.provide("pgliteTemplateFile", "");
+  }
+
   let templateName: string | null = null;
   if (adminUrl) {
     templateName = `shop_test_template_${process.pid}`;
