@@ -6,7 +6,7 @@ import { passwordChangedMail, passwordResetMail, verificationMail } from "../mai
 import { clearLimit, hitLimits, refundLimit } from "../rate-limits";
 import type { SignUpInput } from "./input";
 import { hashPassword, hashToken, isTokenShape, newToken, spendDecoyVerification, verifyPassword } from "./secrets";
-import { endOtherSessions, startSession, type Role, type SignedInAccount } from "./sessions";
+import { endAllSessions, startSession, type Role, type SignedInAccount } from "./sessions";
 
 // Sign-up, e-mail verification, login, password reset and phone changes for customers and admins.
 // Expected failures come back as values; only the unexpected throws.
@@ -222,7 +222,7 @@ export async function resetPassword(ctx: AccountContext, role: Role, token: stri
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${accounts.emailVerifiedAt}, now())` })
       .where(eq(accounts.id, accountId))
       .returning(selectAccount);
-    await endOtherSessions(tx, accountId);
+    await endAllSessions(tx, accountId);
     const loginUrl = `${ctx.publicUrl}${accountPaths[role].login}`;
     await queueMail(tx, { kind: "password-changed", to: account.email, ...passwordChangedMail(account.fullName, loginUrl) });
     return { ok: true, email: account.email } as const;

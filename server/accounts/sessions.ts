@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database, Executor } from "../db/client";
 import { accounts, sessions } from "../db/schema";
 import { hashToken, isTokenShape, newToken } from "./secrets";
@@ -51,9 +51,10 @@ export async function endSession(db: Database, token: string | null | undefined)
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-/** Ends every session of an account, but the one given (a password change keeps its own). */
-export async function endOtherSessions(db: Executor, accountId: number, keepToken?: string): Promise<void> {
-  const conditions = [eq(sessions.accountId, accountId), isNull(sessions.revokedAt)];
-  if (keepToken) conditions.push(ne(sessions.tokenHash, hashToken(keepToken)));
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(...conditions));
+/** Ends every session of an account (a password reset signs it out everywhere). */
+export async function endAllSessions(db: Executor, accountId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
 }
