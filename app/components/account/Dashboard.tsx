@@ -40,8 +40,8 @@ export function Dashboard({
       <p className="text-sm font-medium uppercase tracking-wider text-slate-500">{title}</p>
       <h1 className="mt-1 text-2xl font-bold text-slate-900">{welcomeText(fullName)}</h1>
       <div className="mt-6 grid gap-6 md:grid-cols-[14rem_1fr]">
-        <nav aria-label={`${title} menu`} className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
-          <ul className="flex gap-2 md:flex-col md:gap-1 md:rounded-2xl md:bg-white md:p-2 md:shadow-sm md:ring-1 md:ring-slate-200">
+        <nav aria-label={`${title} menu`}>
+          <ul className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap md:gap-1 md:rounded-2xl md:bg-white md:p-2 md:shadow-sm md:ring-1 md:ring-slate-200">
             {entries.map((entry, index) => (
               <li key={entry.label}>
                 <Link
