@@ -1,13 +1,14 @@
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
-import { createApp } from "./server/app";
+import { checkoutContext, createApp } from "./server/app";
 import { loadConfig, type Config } from "./server/config";
 import "./server/context";
 import { openDatabase, type DatabaseHandle } from "./server/db/client";
 import { seedIfEmpty } from "./server/db/seed";
 import { seedDemoAccounts } from "./server/accounts/demo";
 import { startMailer } from "./server/mail/mailer";
+import { startOrderExpiry } from "./server/checkout/checkout";
 
 // Entry of the server build (vite.config.ts): boots configuration, database and HTTP.
 
@@ -26,12 +27,25 @@ export function createShopApp(
   options: { clientDir?: string; build?: () => Promise<ServerBuild>; mode: "development" | "production" },
 ) {
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
+  const checkout = checkoutContext(handle.db, config);
   const pages = createRequestHandler({
     build,
     mode: options.mode,
-    getLoadContext: (req) => ({ db: handle.db, config, clientAddress: req.ip ?? "unknown" }),
+    getLoadContext: (req) => ({ db: handle.db, config, checkout, clientAddress: req.ip ?? "unknown" }),
   });
-  return createApp({ db: handle.db, config, clientDir: options.clientDir, pages });
+  return createApp({ db: handle.db, config, clientDir: options.clientDir, pages, checkout });
+}
+
+/** Work the process does besides answering requests: sending mail, expiring unpaid orders. */
+export function startBackgroundWork(handle: DatabaseHandle, config: Config): { stop(): void } {
+  const mailer = startMailer(handle.db, config);
+  const expiry = startOrderExpiry(handle.db);
+  return {
+    stop() {
+      mailer.stop();
+      expiry.stop();
+    },
+  };
 }
 
 /** Production start: `node scripts/start.mjs` imports the built copy of this file and calls it. */
@@ -40,13 +54,13 @@ export async function start(options: { clientDir: string }) {
   const config = loadConfig();
   const handle = await openShopDatabase(config);
   const app = createShopApp(handle, config, { clientDir: path.resolve(options.clientDir), mode: "production" });
-  const mailer = startMailer(handle.db, config);
+  const background = startBackgroundWork(handle, config);
   const server = app.listen(config.port, () => {
     const ms = Math.round(performance.now() - startedAt);
     console.log(`Shop ready on ${config.publicUrl} (${handle.engine}, ${ms} ms)`);
   });
   const shutdown = () => {
-    mailer.stop();
+    background.stop();
     server.close(() => void handle.close().then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 10_000).unref();
   };

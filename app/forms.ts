@@ -6,19 +6,23 @@ export type FormResult =
   | { status: "error"; message: string }
   | { status: "done"; message: string }
   /** Right password, but the e-mail is not verified yet (spec §4). */
-  | { status: "unverified" };
+  | { status: "unverified" }
+  /** The request needs a signed-in customer (Add to Cart by a visitor, or an expired session). */
+  | { status: "login" };
 
 /**
  * A clientAction that runs the server action and, when the request never gets an answer (a
- * dropped mobile connection), shows the spec's network text instead of the error page.
+ * dropped mobile connection), shows the spec's network text instead of the error page. Pages
+ * whose forms fail with different words pass a function of the submitted `intent`.
  */
-export function networkFallback(message: string) {
-  return async ({ serverAction }: { serverAction: () => Promise<unknown> }): Promise<FormResult | undefined> => {
+export function networkFallback(message: string | ((intent: FormDataEntryValue | null) => string)) {
+  return async ({ request, serverAction }: { request: Request; serverAction: () => Promise<unknown> }): Promise<FormResult | undefined> => {
+    const text = typeof message === "string" ? message : message((await request.clone().formData()).get("intent"));
     try {
       return (await serverAction()) as FormResult | undefined;
     } catch (failure) {
       if (failure instanceof Response || isRouteErrorResponse(failure)) throw failure;
-      return { status: "error", message } satisfies FormResult;
+      return { status: "error", message: text } satisfies FormResult;
     }
   };
 }

@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { listCategories } from "../server/catalog/catalog";
+import { cartCount } from "../server/cart/cart";
 import { currentAccount } from "./sessions.server";
 import { SHOP_NAME } from "../common/constants";
 import { messages } from "../common/messages";
@@ -33,9 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [categories, customer] = await Promise.all([listCategories(context.db), currentAccount(request, context, "customer")]);
   return {
     categories,
-    cartCount: 0,
+    cartCount: customer ? await cartCount(context.db, customer.id) : 0,
     customerName: customer?.fullName ?? null,
     whatsappNumber: context.config.whatsappNumber,
+    liveChatScriptUrl: context.config.liveChatScriptUrl ?? null,
   };
 }
 
@@ -89,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <BadgeStrip />
         {FOOTERLESS.test(pathname) ? null : <Footer categories={categories} />}
-        {data ? <FloatingContact whatsappNumber={data.whatsappNumber} /> : null}
+        {data ? <FloatingContact whatsappNumber={data.whatsappNumber} liveChatScriptUrl={data.liveChatScriptUrl} /> : null}
         {/* Scrolls to the top on every new page, and back to where you were on Back. */}
         <ScrollRestoration />
         <Scripts />

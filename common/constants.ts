@@ -25,3 +25,14 @@ export const SOLAR_CATEGORY = "Solar Green Energy";
 export const SHOP_NAME = "Foam Shop";
 export const SHOP_EMAIL = "sales@foamshop.ng";
 export const SHOP_PHONE_DISPLAY = "+234 801 234 5678";
+
+// Terms of trade (spec §9). The track page once said 14 days for returns and the terms 30: the
+// shop keeps one period everywhere (docs/decisions/0012).
+export const RETURN_DAYS = 30;
+export const PROCESSING_DAYS = { min: 1, max: 3 } as const;
+export const WARRANTY_YEARS = 10;
+export const REFERRAL_REWARD_PERCENT = 2;
+export const REFERRAL_OPT_OUT_MONTHS = 6;
+
+/** The longest contact-form message (characters). */
+export const CONTACT_MESSAGE_MAX = 5000;

@@ -4,11 +4,10 @@ import { createServer } from "vite";
 
 const vite = await createServer({ server: { middlewareMode: true } });
 const { loadConfig } = await vite.ssrLoadModule("./server/config.ts");
-const { openShopDatabase } = await vite.ssrLoadModule("./server.ts");
+const { openShopDatabase, startBackgroundWork } = await vite.ssrLoadModule("./server.ts");
 const config = loadConfig();
 const handle = await openShopDatabase(config);
-const { startMailer } = await vite.ssrLoadModule("./server/mail/mailer.ts");
-startMailer(handle.db, config);
+startBackgroundWork(handle, config);
 
 const app = express();
 app.use(vite.middlewares);

@@ -25,7 +25,18 @@ execSync("npx react-router build", { stdio: "inherit" });
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
-const shopEnv = { ...process.env, PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", NODE_ENV: "test" };
+// The live-chat script's address never resolves: tests that open the chat serve it themselves.
+const liveChatScriptUrl = "https://chat.example.test/widget.js";
+const shopEnv = {
+  ...process.env,
+  PORT: String(port),
+  PUBLIC_URL: baseUrl,
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  SMTP_URL: "",
+  NODE_ENV: "test",
+  LIVE_CHAT_SCRIPT_URL: liveChatScriptUrl,
+};
 
 // The shop's first admin is made the way a real owner makes one: with the command.
 const owner = { email: "owner@foamshop.test", name: "Ngozi Owner", phone: "2348031234567", password: "Owner-pass-2026" };
@@ -48,13 +59,18 @@ try {
   }
   const args = ["playwright", "test", ...process.argv.slice(2)];
   const run = spawn("npx", args, {
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_EMAIL: owner.email, E2E_ADMIN_NAME: owner.name, E2E_ADMIN_PASSWORD: owner.password },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_EMAIL: owner.email, E2E_ADMIN_NAME: owner.name, E2E_ADMIN_PASSWORD: owner.password, E2E_LIVE_CHAT_SCRIPT_URL: liveChatScriptUrl },
     stdio: "inherit",
   });
   exitCode = await new Promise((resolve) => run.on("exit", (code) => resolve(code ?? 1)));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
+  // A server that already stopped will not say so again: only wait for one still running.
+  if (server.exitCode === null && server.signalCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -1,3 +1,4 @@
+import type { CheckoutContext } from "./checkout/checkout";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 
@@ -6,6 +7,8 @@ declare module "react-router" {
   interface AppLoadContext {
     db: Database;
     config: Config;
+    /** Database, payment provider and mail settings of checkout. */
+    checkout: CheckoutContext;
     /** The client's IP address (rate limits). */
     clientAddress: string;
   }

@@ -1,31 +1,57 @@
-import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useFetcher, useNavigate, useRouteLoaderData } from "react-router";
 import { messages } from "../../common/messages";
+import type { FormResult } from "../forms";
+import type { loader as rootLoader } from "../root";
 import { CartIcon } from "./icons";
-import { buttonStyles, Dialog } from "./Dialog";
+import { buttonStyles, Dialog, MessageDialog } from "./Dialog";
 
 /**
- * Add to Cart. A visitor is asked to log in first (spec §4); a signed-in customer's add goes to
- * the server cart (the checkout issue wires that in).
+ * Add to Cart (spec §4): a visitor is asked to log in first; a customer's add goes to the server
+ * cart through /cartpage, with 'Adding to cart...' while it travels and 'Success' when it lands.
+ * The header's count follows, because every submission revalidates the root loader.
  */
-export function AddToCart({ disabled = false }: { disabled?: boolean }) {
-  const [prompt, setPrompt] = useState(false);
+export function AddToCart({ productId, size, disabled = false }: { productId: number; size: string; disabled?: boolean }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const fetcher = useFetcher<FormResult>();
   const navigate = useNavigate();
+  const [shown, setShown] = useState<FormResult | null>(null);
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) setShown(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+
+  const add = () => {
+    if (!root?.customerName) return setShown({ status: "login" });
+    fetcher.submit({ intent: "add", productId: String(productId), size }, { method: "post", action: "/cartpage" });
+  };
+  const close = () => setShown(null);
+
   return (
     <>
-      <button type="button" className={`${buttonStyles.accent} w-full sm:w-auto`} disabled={disabled} onClick={() => setPrompt(true)}>
-        <CartIcon className="h-5 w-5" /> {disabled ? "Out of stock" : "Add to Cart"}
+      <button type="button" className={`${buttonStyles.accent} w-full sm:w-auto`} disabled={disabled || busy} onClick={add}>
+        {busy ? (
+          <>
+            <span className="h-4 w-4 animate-spin rounded-full border-2 border-slate-900 border-t-transparent" aria-hidden="true" />
+            <span role="status">{messages.addingToCart}</span>
+          </>
+        ) : (
+          <>
+            <CartIcon className="h-5 w-5" /> {disabled ? "Out of stock" : "Add to Cart"}
+          </>
+        )}
       </button>
       <Dialog
-        open={prompt}
+        open={shown?.status === "login"}
         title={messages.loginToProceed}
-        onClose={() => setPrompt(false)}
+        onClose={close}
         actions={
           <>
             <button type="button" className={buttonStyles.primary} onClick={() => navigate("/userlogin")}>
               Login
             </button>
-            <button type="button" className={buttonStyles.secondary} onClick={() => setPrompt(false)}>
+            <button type="button" className={buttonStyles.secondary} onClick={close}>
               Cancel
             </button>
           </>
@@ -33,6 +59,27 @@ export function AddToCart({ disabled = false }: { disabled?: boolean }) {
       >
         Sign in to your account to add items to your cart.
       </Dialog>
+      <Dialog
+        open={shown?.status === "done"}
+        title={messages.addedToCartTitle}
+        tone="success"
+        onClose={close}
+        actions={
+          <>
+            <Link to="/cartpage" className={buttonStyles.primary}>
+              View cart
+            </Link>
+            <button type="button" className={buttonStyles.secondary} onClick={close}>
+              Continue shopping
+            </button>
+          </>
+        }
+      >
+        {messages.addedToCart}
+      </Dialog>
+      <MessageDialog open={shown?.status === "error"} title={messages.addToCartErrorTitle} tone="error" onClose={close}>
+        {shown?.status === "error" ? shown.message || messages.addToCartFailed : null}
+      </MessageDialog>
     </>
   );
 }

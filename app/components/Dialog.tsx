@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 
 interface DialogProps {
   open: boolean;
@@ -13,6 +13,8 @@ interface DialogProps {
 /** A modal on the native <dialog>: focus trapping, Escape and the backdrop come from the browser. */
 export function Dialog({ open, title, children, actions, onClose, tone = "info" }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // A page may hold several dialogs: each is named by its own heading.
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -25,11 +27,11 @@ export function Dialog({ open, title, children, actions, onClose, tone = "info" 
       ref={ref}
       onClose={onClose}
       onClick={(e) => e.target === ref.current && onClose()}
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       className="m-auto w-[min(92vw,26rem)] rounded-2xl p-0 text-slate-800 shadow-2xl backdrop:bg-slate-900/50"
     >
       <div className="p-6 text-center">
-        <h2 id="dialog-title" className={`text-xl font-semibold ${toneRing}`}>
+        <h2 id={titleId} className={`text-xl font-semibold ${toneRing}`}>
           {title}
         </h2>
         {children ? <div className="mt-2 text-slate-600">{children}</div> : null}

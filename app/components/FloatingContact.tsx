@@ -1,26 +1,71 @@
+import { useState } from "react";
+import { Link } from "react-router";
 import { ChatIcon, WhatsAppIcon } from "./icons";
 
 export const whatsappLink = (number: string) =>
   `https://wa.me/${number}?text=${encodeURIComponent("Hello, I have a question about a product.")}`;
 
+type ChatWindow = Window & {
+  Tawk_API?: { onLoad?: () => void; maximize?: () => void };
+  $crisp?: unknown[][];
+  LiveChatWidget?: { call?: (method: string) => void };
+  openLiveChat?: () => void;
+};
+
+/** Opens the window of whichever common widget the script installed (tawk.to, Crisp, LiveChat, or a custom hook). */
+function openChatWindow(w: ChatWindow) {
+  if (w.Tawk_API?.maximize) w.Tawk_API.maximize();
+  else if (w.$crisp) w.$crisp.push(["do", "chat:open"]);
+  else if (w.LiveChatWidget?.call) w.LiveChatWidget.call("maximize");
+  else w.openLiveChat?.();
+}
+
 /**
- * The floating WhatsApp icon and the live-chat opener of spec §2. Until a chat script is
- * configured (LIVE_CHAT_SCRIPT_URL, with the company pages) the opener starts a WhatsApp chat,
- * so it is never a dead button.
+ * The live-chat opener and the floating WhatsApp icon of spec §2. With LIVE_CHAT_SCRIPT_URL set,
+ * the opener loads the chat script on first use and opens its window once loaded (spec §4);
+ * without one, it leads to the contact page. Never a dead button.
  */
-export function FloatingContact({ whatsappNumber }: { whatsappNumber: string }) {
+export function FloatingContact({ whatsappNumber, liveChatScriptUrl }: { whatsappNumber: string; liveChatScriptUrl: string | null }) {
+  const [chat, setChat] = useState<"idle" | "loading" | "ready">("idle");
+  const opener = "flex items-center gap-2 rounded-full bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-800";
+  const label = (
+    <>
+      <ChatIcon className="h-5 w-5" />
+      <span className="hidden sm:inline">{chat === "loading" ? "Opening chat..." : "Chat with us"}</span>
+      <span className="sr-only sm:hidden">Chat with us</span>
+    </>
+  );
+
+  const openChat = () => {
+    const w = window as ChatWindow;
+    if (chat === "ready") return openChatWindow(w);
+    if (chat === "loading" || !liveChatScriptUrl) return;
+    setChat("loading");
+    // tawk.to reports readiness through onLoad rather than the script's load event.
+    w.Tawk_API = { ...w.Tawk_API, onLoad: () => w.Tawk_API?.maximize?.() };
+    const script = document.createElement("script");
+    script.src = liveChatScriptUrl;
+    script.async = true;
+    script.onload = () => {
+      setChat("ready");
+      openChatWindow(w);
+    };
+    // The widget's server is down: the contact page still works.
+    script.onerror = () => window.location.assign("/contactus");
+    document.head.appendChild(script);
+  };
+
   return (
     <div className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3">
-      <a
-        href={whatsappLink(whatsappNumber)}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="flex items-center gap-2 rounded-full bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-800"
-      >
-        <ChatIcon className="h-5 w-5" />
-        <span className="hidden sm:inline">Chat with us</span>
-        <span className="sr-only sm:hidden">Chat with us</span>
-      </a>
+      {liveChatScriptUrl ? (
+        <button type="button" onClick={openChat} className={opener} aria-busy={chat === "loading"} data-testid="chat-opener">
+          {label}
+        </button>
+      ) : (
+        <Link to="/contactus" className={opener} data-testid="chat-opener">
+          {label}
+        </Link>
+      )}
       <a
         href={whatsappLink(whatsappNumber)}
         target="_blank"

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { notices, type NoticeKey } from "../../common/messages";
+import { ToastBubble } from "./Toast";
 
 const isNotice = (key: string | null): key is NoticeKey => key !== null && Object.hasOwn(notices, key);
 
@@ -31,17 +32,5 @@ export function NoticeToast() {
 
   // Before hydration (and without JavaScript) the notice comes straight from the address.
   const current = shown ?? (isNotice(key) ? key : null);
-  return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-40 flex justify-center px-4">
-      {current ? (
-        <p
-          role="status"
-          data-testid="notice"
-          className="pointer-events-auto max-w-md rounded-xl bg-slate-900 px-5 py-3 text-center text-sm font-medium text-white shadow-lg"
-        >
-          {notices[current].text}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <ToastBubble text={current ? notices[current].text : null} />;
 }

@@ -4,14 +4,16 @@ import { BackButton } from "./BackButton";
 import { ProductGallery } from "./ProductGallery";
 
 interface ProductDetailLayoutProps {
-  product: { name: string; category: string; description: string; images: string[] };
+  product: { id: number; name: string; category: string; description: string; images: string[] };
+  /** The size Add to Cart adds: '0' on the standard page (spec §7), the chosen size on Detail 2. */
+  size: string;
   soldOut: boolean;
   /** Price, size choice and stock: what differs between the two detail pages. */
   children: ReactNode;
 }
 
 /** The frame both product detail pages share: Back, pictures, name, description, Add to Cart. */
-export function ProductDetailLayout({ product, soldOut, children }: ProductDetailLayoutProps) {
+export function ProductDetailLayout({ product, size, soldOut, children }: ProductDetailLayoutProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
       <BackButton />
@@ -23,7 +25,7 @@ export function ProductDetailLayout({ product, soldOut, children }: ProductDetai
           {children}
           <p className="leading-relaxed text-slate-700">{product.description}</p>
           <div className="pt-2">
-            <AddToCart disabled={soldOut} />
+            <AddToCart productId={product.id} size={size} disabled={soldOut} />
           </div>
         </div>
       </div>

@@ -2,38 +2,88 @@ import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin";
 import { messages } from "../../common/messages";
+import { loadOverview } from "../../server/admin/overview";
+import { readProductForm } from "../../server/catalog/form-files";
 import { logoutAction, signUpAction, updatePhoneAction } from "../accounts.server";
+import { messageAction, messagesPanelData } from "../admin/messages.server";
+import { ordersPanelData } from "../admin/orders.server";
+import { deleteProductAction, manageProductsData, postProductAction, postProductData, searchProductsData, uploadTooLarge } from "../admin/products.server";
 import { AccountInfo } from "../components/account/AccountInfo";
 import { Dashboard, menuFromUrl } from "../components/account/Dashboard";
 import { FormMessage, SubmitButton } from "../components/account/fields";
 import { SignUpFields } from "../components/account/SignUpFields";
-import { ListIcon, PlusIcon, SearchIcon, UserIcon } from "../components/icons";
+import { ManageProducts } from "../components/admin/ManageProducts";
+import { MessagesPanel } from "../components/admin/MessagesPanel";
+import { OrdersPanel } from "../components/admin/OrdersPanel";
+import { Overview } from "../components/admin/Overview";
+import { PostProduct } from "../components/admin/PostProduct";
+import { SearchProducts } from "../components/admin/SearchProducts";
+import { ChatIcon, ListIcon, PlusIcon, SearchIcon, TruckIcon, UserIcon } from "../components/icons";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
 
-// Spec §2: Admin Info (0), Post Product (1), Manage Products (2), Register an Admin (3), Search Products (4).
+// Spec §2: Admin Info (0), Post Product (1), Manage Products (2), Register an Admin (3), Search
+// Products (4); then the panels a running shop needs: Orders (5) and Messages (6).
 const MENU = [
   { label: "Admin Info", icon: UserIcon },
   { label: "Post Product", icon: PlusIcon },
   { label: "Manage Products", icon: ListIcon },
   { label: "Register an Admin", icon: UserIcon },
   { label: "Search Products", icon: SearchIcon },
+  { label: "Orders", icon: TruckIcon },
+  { label: "Messages", icon: ChatIcon },
 ];
+
+async function panelData(menu: number, request: Request, context: Route.LoaderArgs["context"]) {
+  switch (menu) {
+    case 0:
+      return { panel: "overview" as const, overview: await loadOverview(context.db) };
+    case 1:
+      return { panel: "post" as const, post: await postProductData(context) };
+    case 2:
+      return { panel: "manage" as const, manage: await manageProductsData(request, context) };
+    case 4:
+      return { panel: "search" as const, search: await searchProductsData(request, context) };
+    case 5:
+      return { panel: "orders" as const, orders: await ordersPanelData(request, context) };
+    case 6:
+      return { panel: "messages" as const, messages: await messagesPanelData(request, context) };
+    default:
+      return { panel: "register" as const };
+  }
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await requireAccount(request, context, "admin");
-  return { account, menu: menuFromUrl(request, MENU.length) };
+  const menu = menuFromUrl(request, MENU.length);
+  return { account, menu, ...(await panelData(menu, request, context)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  if (form.get("intent") === "logout") return logoutAction("admin", request, context);
   const account = await requireAccount(request, context, "admin");
-  if (form.get("intent") === "register-admin") return signUpAction("admin", form, context);
-  return updatePhoneAction(account, form, context);
+  // Read with a size cap: Post Product carries pictures.
+  const form = await readProductForm(request);
+  if (!form) return uploadTooLarge();
+  switch (form.get("intent")) {
+    case "logout":
+      return logoutAction("admin", request, context);
+    case "register-admin":
+      return signUpAction("admin", form, context);
+    case "post-product":
+      return postProductAction(account, form, context);
+    case "delete-product":
+      return deleteProductAction(account, form, context);
+    case "message-read":
+      return messageAction(account, form, context);
+    default:
+      return updatePhoneAction(account, form, context);
+  }
 }
-export const clientAction = networkFallback(messages.tryAgain);
+/** A dropped connection: each form says its own failure text (spec §8). */
+export const clientAction = networkFallback((intent) =>
+  intent === "post-product" ? messages.uploadFailed : intent === "delete-product" ? messages.deleteFailed : messages.tryAgain,
+);
 
 // Personal data: never kept by a shared cache, nor shown again by Back after logout.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -44,9 +94,18 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
   const { account, menu } = loaderData;
   return (
     <Dashboard title="Admin Dashboard" fullName={account.fullName} entries={MENU} active={menu}>
-      {menu === 0 ? <AccountInfo heading="Admin Info" account={account} result={actionData} /> : null}
-      {menu === 3 ? <RegisterAdmin result={actionData} /> : null}
-      {menu === 1 || menu === 2 || menu === 4 ? <CatalogueToolPending title={MENU[menu].label} /> : null}
+      {loaderData.panel === "overview" ? (
+        <div className="grid gap-8">
+          <AccountInfo heading="Admin Info" account={account} result={actionData} />
+          <Overview data={loaderData.overview} />
+        </div>
+      ) : null}
+      {loaderData.panel === "post" ? <PostProduct data={loaderData.post} result={actionData} /> : null}
+      {loaderData.panel === "manage" ? <ManageProducts data={loaderData.manage} result={actionData} /> : null}
+      {loaderData.panel === "register" ? <RegisterAdmin result={actionData} /> : null}
+      {loaderData.panel === "search" ? <SearchProducts data={loaderData.search} /> : null}
+      {loaderData.panel === "orders" ? <OrdersPanel data={loaderData.orders} /> : null}
+      {loaderData.panel === "messages" ? <MessagesPanel data={loaderData.messages} /> : null}
     </Dashboard>
   );
 }
@@ -72,16 +131,6 @@ function RegisterAdmin({ result }: { result: FormResult | undefined }) {
           Already an admin? Log In
         </Link>
       </p>
-    </div>
-  );
-}
-
-/** Post, manage and search products come with the back-office work; the menu already has their places. */
-function CatalogueToolPending({ title }: { title: string }) {
-  return (
-    <div>
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-      <p className="mt-3 text-slate-600">This tool is not available yet. Products can be browsed in the shop meanwhile.</p>
     </div>
   );
 }

@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   return (
-    <ProductDetailLayout product={product} soldOut={product.stock === 0}>
+    <ProductDetailLayout product={product} size="0" soldOut={product.stock === 0}>
       <p className="text-3xl font-extrabold text-brand-800">{formatNaira(product.priceKobo)}</p>
       <p className={`text-sm font-medium ${product.stock > 0 ? "text-emerald-700" : "text-red-700"}`}>
         {product.stock > 0 ? `In stock (${product.stock} available)` : "Out of stock"}

@@ -26,7 +26,7 @@ export default function FeaturedProductDetail({ loaderData }: Route.ComponentPro
   const [size, setSize] = useState(product.variants[0]?.size);
   const variant = priceForSize(product.variants, size);
   return (
-    <ProductDetailLayout product={product} soldOut={!variant || variant.stock === 0}>
+    <ProductDetailLayout product={product} size={variant?.size ?? ""} soldOut={!variant || variant.stock === 0}>
       <div>
         <label htmlFor="size" className="block text-sm font-semibold text-slate-700">
           Size (length x width x thickness)

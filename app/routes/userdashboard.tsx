@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/userdashboard";
+import { lineName } from "../../common/featured";
 import { imageUrl } from "../../common/images";
 import { messages } from "../../common/messages";
 import { formatNaira, formatNairaTotal } from "../../common/money";
@@ -20,8 +21,13 @@ const MENU = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await requireAccount(request, context, "customer");
   const menu = menuFromUrl(request, MENU.length);
-  const orders = menu === 1 ? await listOrders(context.db, account.id) : [];
-  return { account, menu, orders };
+  if (menu !== 1) return { account, menu, orders: [], ordersError: null };
+  try {
+    return { account, menu, orders: await listOrders(context.db, account.id), ordersError: null };
+  } catch (error) {
+    console.error("Listing orders failed", error);
+    return { account, menu, orders: [], ordersError: messages.ordersFetchFailed };
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,19 +44,23 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export const meta: Route.MetaFunction = () => privatePageMeta("My Account");
 
 export default function UserDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, menu, orders } = loaderData;
+  const { account, menu, orders, ordersError } = loaderData;
   return (
     <Dashboard title="My Account" fullName={account.fullName} entries={MENU} active={menu}>
-      {menu === 0 ? <AccountInfo heading="User Info" account={account} result={actionData} /> : <MyOrders orders={orders} />}
+      {menu === 0 ? <AccountInfo heading="User Info" account={account} result={actionData} /> : <MyOrders orders={orders} error={ordersError} />}
     </Dashboard>
   );
 }
 
-function MyOrders({ orders }: { orders: Route.ComponentProps["loaderData"]["orders"] }) {
+function MyOrders({ orders, error }: { orders: Route.ComponentProps["loaderData"]["orders"]; error: string | null }) {
   return (
     <div>
       <h2 className="text-lg font-semibold text-slate-900">My Orders</h2>
-      {orders.length === 0 ? (
+      {error ? (
+        <p role="alert" className="py-10 text-center text-red-700">
+          {error}
+        </p>
+      ) : orders.length === 0 ? (
         <div className="py-10 text-center">
           <p className="text-slate-600">{messages.noOrders}</p>
           <Link to="/" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
@@ -62,10 +72,31 @@ function MyOrders({ orders }: { orders: Route.ComponentProps["loaderData"]["orde
           {orders.map((order) => (
             <li key={order.id} className="rounded-xl border border-slate-200 p-4">
               <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-                <span className="font-semibold text-slate-900">{order.orderRef}</span>
-                <span className="text-slate-500">{new Date(order.createdAt).toLocaleString("en-NG", { dateStyle: "medium", timeStyle: "short" })}</span>
+                <span className="font-semibold text-slate-900" data-testid="order-ref">
+                  {order.orderRef}
+                </span>
                 <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold capitalize text-brand-800">{order.status}</span>
               </div>
+              <dl className="mt-1 grid gap-x-4 text-xs text-slate-500 sm:grid-cols-2">
+                <div>
+                  <dt className="inline">Ordered: </dt>
+                  <dd className="inline">{order.orderDate}</dd>
+                </div>
+                {order.paymentReference ? (
+                  <div className="break-all">
+                    <dt className="inline">Payment reference: </dt>
+                    <dd className="inline">{order.paymentReference}</dd>
+                  </div>
+                ) : null}
+                {order.trackingId ? (
+                  <div className="break-all">
+                    <dt className="inline">Tracking ID: </dt>
+                    <dd className="inline font-semibold text-slate-700" data-testid="tracking-id">
+                      {order.trackingId}
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
               <ul className="mt-3 grid gap-2">
                 {order.items.map((item, i) => (
                   <li key={i} className="flex items-center gap-3 text-sm">
@@ -73,8 +104,7 @@ function MyOrders({ orders }: { orders: Route.ComponentProps["loaderData"]["orde
                       <img src={imageUrl(item.imageFile, 320)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded object-cover" />
                     ) : null}
                     <span className="flex-1 text-slate-800">
-                      {item.productName}
-                      {item.size ? ` (${item.size})` : ""}
+                      {lineName(item.productName, item.size)}
                     </span>
                     <span className="text-slate-600">
                       {item.quantity} x {formatNaira(item.unitPriceKobo)}

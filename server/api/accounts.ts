@@ -1,12 +1,12 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import type { z } from "zod";
 import { messages } from "../../common/messages";
 import { logIn, requestPasswordReset, resetPassword, signUp, updatePhone, verifyEmail, type AccountContext } from "../accounts/accounts";
-import { firstProblem, forgotPasswordInput, loginInput, resetPasswordInput, signUpInput, tokenInput, updatePhoneInput } from "../accounts/input";
+import { forgotPasswordInput, loginInput, resetPasswordInput, signUpInput, tokenInput, updatePhoneInput } from "../accounts/input";
 import { endSession, findSession, type Role, type SignedInAccount } from "../accounts/sessions";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { retryText } from "../rate-limits";
+import { fail, parse } from "./contract";
 
 // The account calls of spec §7: api4users/user_*.php for customers, admin_*.php for admins.
 // API clients send the login reply's token as `Authorization: Bearer <token>`.
@@ -22,16 +22,6 @@ export function toContractUser(a: SignedInAccount): ContractUser {
   return { id: a.id, full_name: a.fullName, email: a.email, phone_number: a.phoneNumber };
 }
 
-/** Failures carry the text as both `error` and `message`: the spec's screens read one or the other. */
-function fail(res: Response, status: number, text: string) {
-  res.status(status).json({ success: false, error: text, message: text });
-}
-
-function parse<T extends z.ZodType>(schema: T, req: Request, res: Response): z.infer<T> | undefined {
-  const parsed = schema.safeParse(req.body ?? {});
-  if (!parsed.success) return void fail(res, 400, firstProblem(parsed.error));
-  return parsed.data;
-}
 
 function tooMany(res: Response, retryAfterSeconds: number) {
   res.set("Retry-After", String(retryAfterSeconds));

@@ -1,4 +1,7 @@
+import type { Request, Response } from "express";
+import { z } from "zod";
 import type { ProductSummary } from "../catalog/catalog";
+import { firstProblem } from "../accounts/input";
 import { koboToNaira } from "../../common/money";
 
 // Shapes of the public JSON contract (spec §7). Field names are the contract's, not ours.
@@ -34,3 +37,22 @@ export interface ContractError {
 export function contractError(error: string): ContractError {
   return { success: false, error };
 }
+
+/** Failures carry the text as both `error` and `message`: the spec's screens read one or the other. */
+export function fail(res: Response, status: number, text: string) {
+  res.status(status).json({ success: false, error: text, message: text });
+}
+
+/** The request body checked against a schema; on a problem the 400 reply is sent and undefined returned. */
+export function parse<T extends z.ZodType>(schema: T, req: Request, res: Response): z.infer<T> | undefined {
+  const parsed = schema.safeParse(req.body ?? {});
+  if (!parsed.success) return void fail(res, 400, firstProblem(parsed.error));
+  return parsed.data;
+}
+
+/** A product id as the contract sends it: a whole number, or a string of digits. */
+export const contractId = (message: string) =>
+  z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/).transform(Number)], { error: message });
+
+/** The caller's user id as the contract sends it; any number that is not theirs is refused with 403. */
+export const contractUserId = (message: string) => z.union([z.number(), z.string().regex(/^\d+$/)], { error: message }).transform(Number);

@@ -1,18 +1,30 @@
 import express, { Router, type ErrorRequestHandler } from "express";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import type { CheckoutContext } from "../checkout/checkout";
 import { accountRoutes } from "./accounts";
+import { adminRoutes } from "./admin";
+import { cartRoutes } from "./cart";
+import { contentRoutes } from "./content";
 import { catalogRoutes } from "./catalog";
 import { contractError } from "./contract";
+import { orderRoutes, paystackWebhook, testGatewayRoutes } from "./orders";
 import { uploadRoutes } from "./uploads";
 
 /** Everything under /api: the JSON contract of spec §7 and the stored pictures. */
-export function apiRouter(db: Database, config: Config): Router {
+export function apiRouter(db: Database, config: Config, checkout: CheckoutContext): Router {
   const router = Router();
+  // Before the JSON parser: the webhook's signature is over the raw bytes.
+  router.use(paystackWebhook(checkout));
   router.use(express.json({ limit: "100kb" }));
   router.use(catalogRoutes(db));
   router.use(accountRoutes(db, config, "customer"));
   router.use(accountRoutes(db, config, "admin"));
+  router.use(adminRoutes(db));
+  router.use(cartRoutes(db));
+  router.use(contentRoutes(db, config));
+  router.use(orderRoutes(checkout));
+  if (checkout.gateway.provider === "test") router.use(testGatewayRoutes(checkout));
   router.use(uploadRoutes(db));
   router.use((_req, res) => void res.status(404).json(contractError("No such API call.")));
   const onError: ErrorRequestHandler = (err, _req, res, _next) => {

@@ -41,12 +41,12 @@ export interface ProductDetail extends ProductSummary {
 
 const firstVariantPrice = sql<number>`(
   select ${productVariants.priceKobo} from ${productVariants}
-  where ${productVariants.productId} = ${products.id}
+  where ${productVariants.productId} = ${products.id} and ${productVariants.archivedAt} is null
   order by ${productVariants.position}, ${productVariants.id} limit 1)`.mapWith(Number);
 
 const totalStock = sql<number>`(
   select coalesce(sum(${productVariants.stock}), 0) from ${productVariants}
-  where ${productVariants.productId} = ${products.id})`.mapWith(Number);
+  where ${productVariants.productId} = ${products.id} and ${productVariants.archivedAt} is null)`.mapWith(Number);
 
 const imageNames = sql<string[]>`coalesce((
   select array_agg(${productImages.fileName} order by ${productImages.position}, ${productImages.id})
@@ -118,7 +118,7 @@ export async function getProduct(db: Database, id: number): Promise<ProductDetai
       stock: productVariants.stock,
     })
     .from(productVariants)
-    .where(eq(productVariants.productId, id))
+    .where(and(eq(productVariants.productId, id), isNull(productVariants.archivedAt)))
     .orderBy(asc(productVariants.position), asc(productVariants.id));
   return { ...summary, variants };
 }

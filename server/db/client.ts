@@ -31,6 +31,11 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ("databaseUrl" in target) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a dropped database) must not crash the
+    // process: the pool replaces it on the next query.
+    pool.on("error", (error: Error & { code?: string }) => {
+      if (error.code !== "57P01") console.error("PostgreSQL connection error", error);
+    });
     const db = drizzlePg({ client: pool, schema });
     return {
       db: db as unknown as Database,

@@ -16,6 +16,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+import type { DeliveryDetails } from "../../common/delivery";
+
 // One schema for PGlite and PostgreSQL. Money is integer kobo everywhere inside the shop.
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -76,6 +78,8 @@ export const productVariants = pgTable(
     priceKobo: kobo("price_kobo").notNull(),
     stock: integer("stock").notNull().default(0),
     position: integer("position").notNull().default(0),
+    /** A size taken off sale; kept because past orders point at it. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("product_variants_product_size_idx").on(t.productId, t.size),
@@ -190,6 +194,8 @@ export const carts = pgTable("carts", {
     .notNull()
     .unique()
     .references(() => accounts.id, { onDelete: "cascade" }),
+  /** The delivery details given at checkout (spec §3 DeliveryDetail), kept until the order is paid. */
+  delivery: jsonb("delivery").$type<DeliveryDetails>(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -318,6 +324,22 @@ export const payments = pgTable(
   },
   (t) => [index("payments_order_idx").on(t.orderId)],
 );
+
+/**
+ * The built-in test gateway's own books (used only when no Paystack keys are set): what a
+ * provider would hold, so the shop verifies a test payment exactly as it verifies a real one.
+ */
+export const testGatewayTransactions = pgTable("test_gateway_transactions", {
+  reference: text("reference").primaryKey(),
+  accessCode: text("access_code").notNull().unique(),
+  email: text("email").notNull(),
+  amountKobo: kobo("amount_kobo").notNull(),
+  currency: text("currency").notNull(),
+  status: text("status", { enum: ["pending", "success", "failed", "abandoned"] }).notNull().default("pending"),
+  gatewayResponse: text("gateway_response"),
+  paidAt: timestamp("paid_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 // ---------------------------------------------------------------- content and mail
 

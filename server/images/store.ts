@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import type { Database } from "../db/client";
+import type { Database, Executor } from "../db/client";
 import { storedImages, storedImageVariants } from "../db/schema";
 import { IMAGE_VARIANT_WIDTHS } from "../../common/images";
 
@@ -31,7 +31,7 @@ export async function renderImage(fileName: string, input: Buffer, maxWidth = 12
   return { fileName, width: full.info.width, height: full.info.height, data: full.data, variants };
 }
 
-export async function saveImage(db: Database, image: RenderedImage): Promise<void> {
+export async function saveImage(db: Executor, image: RenderedImage): Promise<void> {
   await db.insert(storedImages).values({
     fileName: image.fileName,
     contentType: "image/webp",

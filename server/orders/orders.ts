@@ -1,24 +1,40 @@
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { asc, desc, eq, inArray, isNotNull, and } from "drizzle-orm";
+import type { DeliveryDetails } from "../../common/delivery";
+import { lagosDateTime } from "../../common/lagos-time";
 import type { Database } from "../db/client";
-import { orderItems, orders } from "../db/schema";
+import { orderItems, orders, payments } from "../db/schema";
 
 // A customer's orders, newest first, with the items as they were bought (spec §3 "Order as shown").
+// Only placed orders count: a checkout whose payment never arrived is not part of the history.
 
 export interface OrderSummary {
   id: number;
   orderRef: string;
+  paymentReference: string | null;
   status: (typeof orders.$inferSelect)["status"];
   totalKobo: number;
+  /** The courier's tracking id, once the shop has given one. */
+  trackingId: string | null;
   createdAt: Date;
+  /** 'YYYY-MM-DD HH:MM:SS', Lagos time. */
+  orderDate: string;
   items: { productId: number; productName: string; size: string; unitPriceKobo: number; quantity: number; imageFile: string | null }[];
 }
 
 export async function listOrders(db: Database, accountId: number): Promise<OrderSummary[]> {
-  // Orders whose payment window ran out were never placed: they are not the customer's history.
   const rows = await db
-    .select({ id: orders.id, orderRef: orders.orderRef, status: orders.status, totalKobo: orders.totalKobo, createdAt: orders.createdAt })
+    .select({
+      id: orders.id,
+      orderRef: orders.orderRef,
+      paymentReference: payments.reference,
+      status: orders.status,
+      totalKobo: orders.totalKobo,
+      trackingId: orders.trackingId,
+      createdAt: orders.createdAt,
+    })
     .from(orders)
-    .where(and(eq(orders.accountId, accountId), ne(orders.status, "expired")))
+    .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.status, "success")))
+    .where(and(eq(orders.accountId, accountId), isNotNull(orders.paidAt)))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];
   const items = await db
@@ -36,6 +52,28 @@ export async function listOrders(db: Database, accountId: number): Promise<Order
     .orderBy(asc(orderItems.id));
   return rows.map((order) => ({
     ...order,
+    orderDate: lagosDateTime(order.createdAt),
     items: items.filter((i) => i.orderId === order.id).map(({ orderId: _, ...item }) => item),
   }));
+}
+
+export { lagosDateTime };
+
+/** The delivery details of the customer's newest placed order: the delivery form starts from them. */
+export async function lastDelivery(db: Database, accountId: number): Promise<DeliveryDetails | null> {
+  const [row] = await db
+    .select({
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      phone: orders.phone,
+      email: orders.email,
+      address: orders.address,
+      state: orders.state,
+      city: orders.city,
+    })
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), isNotNull(orders.paidAt)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
+  return row ?? null;
 }

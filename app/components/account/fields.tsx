@@ -7,7 +7,7 @@ import { buttonStyles } from "../Dialog";
 
 // Form pieces of the account pages: labelled fields, the show/hide password toggle, messages.
 
-const inputStyle =
+export const inputStyle =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {

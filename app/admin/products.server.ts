@@ -1,0 +1,77 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { parseProductId } from "../../common/ids";
+import { messages } from "../../common/messages";
+import { firstProblem } from "../../server/accounts/input";
+import type { SignedInAccount } from "../../server/accounts/sessions";
+import { archiveProduct, createProduct, productInput } from "../../server/catalog/admin";
+import { getProduct, listCategories, listProductsByCategory, searchProducts, type ProductSummary } from "../../server/catalog/catalog";
+import { filesFrom, textFields } from "../../server/catalog/form-files";
+import type { FormResult } from "../forms";
+
+// The admin dashboard's catalogue panels: Post Product (1), Manage Products (2), Search (4).
+
+const error = (message: string, status = 200) => data<FormResult>({ status: "error", message }, { status });
+
+/** The answer to a form over the picture cap; its unread rest means the connection cannot be reused. */
+export const uploadTooLarge = () =>
+  data<FormResult>({ status: "error", message: messages.uploadTooLarge }, { status: 413, headers: { Connection: "close" } });
+
+/** Sub-categories a product can be posted in (spec §3: one of the sub-category names). */
+export async function postProductData(context: AppLoadContext) {
+  return { categories: (await listCategories(context.db)).map((c) => c.name) };
+}
+
+/** Post Product: success returns to menu 0 with the server's message (spec §4). */
+export async function postProductAction(_account: SignedInAccount, form: FormData, context: AppLoadContext) {
+  const input = productInput.safeParse(textFields(form));
+  if (!input.success) return error(firstProblem(input.error));
+  const created = await createProduct(context.db, input.data, await filesFrom(form, "productImages[]", "productImages"));
+  if (!created.ok) return error(created.message);
+  return redirect("/admin?menu=0&notice=product-posted");
+}
+
+/** Manage Products: the chosen category's products (`?menu=2&category=`). */
+export async function manageProductsData(request: Request, context: AppLoadContext) {
+  const category = new URL(request.url).searchParams.get("category")?.trim() ?? "";
+  const categories = (await listCategories(context.db)).map((c) => c.name);
+  if (!category) return { categories, category, products: [], problem: null };
+  try {
+    const listing = await listProductsByCategory(context.db, category);
+    if (!listing.ok) return { categories, category, products: [], problem: messages.categoryNotFound };
+    return { categories, category, products: listing.products, problem: null };
+  } catch (cause) {
+    console.error("Listing products failed", cause);
+    return { categories, category, products: [], problem: messages.fetchProductsFailed };
+  }
+}
+
+export async function deleteProductAction(_account: SignedInAccount, form: FormData, context: AppLoadContext) {
+  const id = parseProductId(String(form.get("productId") ?? ""));
+  try {
+    if (id === undefined || !(await archiveProduct(context.db, id))) return error(messages.deleteFailed);
+  } catch (cause) {
+    console.error("Deleting a product failed", cause);
+    return error(messages.deleteFailed, 500);
+  }
+  return data<FormResult>({ status: "done", message: messages.productDeleted });
+}
+
+/** Search Products: by name (`?menu=4&name=`) or by id (`?menu=4&id=`); an empty value says so. */
+export async function searchProductsData(request: Request, context: AppLoadContext) {
+  const params = new URL(request.url).searchParams;
+  const by = params.has("id") ? ("id" as const) : params.has("name") ? ("name" as const) : null;
+  const value = (by ? params.get(by) : "")?.trim() ?? "";
+  const answer = (products: ProductSummary[], problem: string | null = null) => ({ by, value, products, problem, searched: by !== null });
+  if (!by) return answer([]);
+  if (!value) return answer([], by === "id" ? messages.productIdRequired : messages.searchTermRequired);
+  try {
+    if (by === "name") return answer(await searchProducts(context.db, value));
+    const id = parseProductId(value);
+    if (id === undefined) return answer([], messages.productIdInvalid);
+    const product = await getProduct(context.db, id);
+    return answer(product ? [product] : []);
+  } catch (cause) {
+    console.error("Admin search failed", cause);
+    return answer([], by === "id" ? messages.searchByIdFailed : messages.searchByNameFailed);
+  }
+}

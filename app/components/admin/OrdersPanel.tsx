@@ -1,0 +1,240 @@
+import { Form, Link } from "react-router";
+import { formatNairaTotal } from "../../../common/money";
+import type { ordersPanelData } from "../../admin/orders.server";
+import { inputStyle } from "../account/fields";
+import { buttonStyles } from "../Dialog";
+
+// The admin's Orders panel (menu 5): filters by status and Lagos day, then the placed orders,
+// newest first. Cards on a phone, a table from md:. Orders paid after their stock was sold need
+// a refund and stand out in red.
+
+type PanelData = Awaited<ReturnType<typeof ordersPanelData>>;
+
+const STATUS_STYLES: Record<string, string> = {
+  pending: "bg-slate-100 text-slate-700 ring-slate-300",
+  expired: "bg-slate-100 text-slate-700 ring-slate-300",
+  paid: "bg-blue-50 text-blue-800 ring-blue-200",
+  processing: "bg-amber-50 text-amber-900 ring-amber-300",
+  shipped: "bg-indigo-50 text-indigo-800 ring-indigo-200",
+  delivered: "bg-emerald-50 text-emerald-800 ring-emerald-200",
+  cancelled: "bg-slate-100 text-slate-700 ring-slate-300",
+  refunded: "bg-purple-50 text-purple-800 ring-purple-200",
+};
+
+export function StatusBadge({ status, label }: { status: string; label: string }) {
+  return (
+    <span
+      data-testid="order-status"
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_STYLES[status] ?? STATUS_STYLES.pending}`}
+    >
+      {label}
+    </span>
+  );
+}
+
+export function RefundBadge() {
+  return (
+    <span className="inline-flex items-center whitespace-nowrap rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">Refund needed</span>
+  );
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** 'YYYY-MM-DD HH:MM:SS' (Lagos time, from the server) as '12 May 2026, 14:03'. */
+export function friendlyDateTime(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(value);
+  if (!match) return value;
+  const [, y, m, d, hh, mm] = match;
+  return `${Number(d)} ${MONTHS[Number(m) - 1]} ${y}, ${hh}:${mm}`;
+}
+
+/** The detail page of an order; it carries the list's filters so its Back link returns to them. */
+export function orderPath(orderRef: string, filter?: PanelData["filter"]): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter ?? {})) if (value) params.set(key, value);
+  const query = params.toString();
+  return `/admin/orders/${encodeURIComponent(orderRef)}${query ? `?${query}` : ""}`;
+}
+
+/** `YYYY-MM-DD` plus a number of days. */
+function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+export function OrdersPanel({ data }: { data: PanelData }) {
+  const { orders, filter, statusOptions, needsRefundCount, filtered, today } = data;
+  const listUrl = (values: Partial<PanelData["filter"]>) => {
+    const params = new URLSearchParams({ menu: "5" });
+    for (const [key, value] of Object.entries({ ...filter, ...values })) if (value) params.set(key, value);
+    return `/admin?${params}`;
+  };
+  const quickRanges = [
+    { label: "Today", from: today, to: today },
+    { label: "Last 7 days", from: addDays(today, -6), to: today },
+    { label: "Last 30 days", from: addDays(today, -29), to: today },
+  ];
+  return (
+    <div>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">Orders</h2>
+        <p className="text-sm text-slate-600">Dates and times are Lagos time.</p>
+      </div>
+
+      {needsRefundCount > 0 && filter.status !== "needs-refund" ? (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
+          <p>
+            <strong>
+              {needsRefundCount} {needsRefundCount === 1 ? "order needs" : "orders need"} a refund
+            </strong>
+            : {needsRefundCount === 1 ? "it was" : "they were"} paid after the stock was sold.
+          </p>
+          <Link to={listUrl({ status: "needs-refund" })} className="font-semibold text-red-800 underline hover:text-red-950">
+            Show {needsRefundCount === 1 ? "it" : "them"}
+          </Link>
+        </div>
+      ) : null}
+
+      <Form method="get" action="/admin" className="mt-4 grid gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+        <input type="hidden" name="menu" value="5" />
+        <div className="sm:col-span-2 lg:col-span-1">
+          <label htmlFor="orders-status" className="block text-sm font-medium text-slate-700">
+            Status
+          </label>
+          <select id="orders-status" name="status" defaultValue={filter.status} className={inputStyle}>
+            {statusOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label} ({option.count})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="orders-from" className="block text-sm font-medium text-slate-700">
+            From
+          </label>
+          <input id="orders-from" type="date" name="from" defaultValue={filter.from} max={today} className={inputStyle} />
+        </div>
+        <div>
+          <label htmlFor="orders-to" className="block text-sm font-medium text-slate-700">
+            To
+          </label>
+          <input id="orders-to" type="date" name="to" defaultValue={filter.to} max={today} className={inputStyle} />
+        </div>
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
+          <button type="submit" className={`${buttonStyles.primary} flex-[2] whitespace-nowrap lg:flex-none`}>
+            Show orders
+          </button>
+          {filtered ? (
+            <Link to="/admin?menu=5" className={`${buttonStyles.secondary} flex-1 lg:flex-none`}>
+              Clear
+            </Link>
+          ) : null}
+        </div>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm sm:col-span-2 lg:col-span-4">
+          <span className="text-slate-600">Quick dates:</span>
+          {quickRanges.map((range) => (
+            <Link key={range.label} to={listUrl({ from: range.from, to: range.to })} className="font-semibold text-brand-700 hover:underline">
+              {range.label}
+            </Link>
+          ))}
+        </p>
+      </Form>
+
+      <p className="mt-4 text-sm text-slate-600" role="status">
+        {orders.length === 0 ? "" : `${orders.length} ${orders.length === 1 ? "order" : "orders"}${filtered ? (orders.length === 1 ? " matches" : " match") : ""}`}
+        {data.truncated ? ` (the newest ${data.limit}; choose dates to see older ones)` : ""}
+      </p>
+
+      {orders.length === 0 ? (
+        <p className="py-10 text-center text-slate-600">No orders found.</p>
+      ) : (
+        <>
+          {/* Phones: one card per order, the whole card opens it. */}
+          <ul className="mt-2 grid grid-cols-1 gap-3 md:hidden" aria-label="Orders">
+            {orders.map((order) => (
+              <li
+                key={order.orderRef}
+                className={`relative rounded-xl border bg-white p-4 ${order.needsRefund ? "border-red-300 border-l-4 border-l-red-700 bg-red-50/40" : "border-slate-200"}`}
+              >
+                <Link
+                  to={orderPath(order.orderRef, filter)}
+                  className="block text-sm font-semibold text-brand-700 [overflow-wrap:anywhere] after:absolute after:inset-0 after:rounded-xl hover:underline"
+                >
+                  {order.orderRef}
+                </Link>
+                <div className="mt-2 flex items-center justify-between gap-3">
+                  <span className="flex flex-wrap gap-1.5">
+                    <StatusBadge status={order.status} label={order.statusLabel} />
+                    {order.needsRefund ? <RefundBadge /> : null}
+                  </span>
+                  <span className="whitespace-nowrap text-sm font-semibold text-slate-900">{formatNairaTotal(order.totalKobo)}</span>
+                </div>
+                <p className="mt-2 truncate text-sm text-slate-900">{order.customerName}</p>
+                <p className="truncate text-sm text-slate-600" title={order.customerEmail}>
+                  {order.customerEmail}
+                </p>
+                <p className="mt-1 text-sm text-slate-600">
+                  {friendlyDateTime(order.orderDate)} · {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
+                </p>
+              </li>
+            ))}
+          </ul>
+
+          {/* From md: a table. */}
+          <div className="mt-2 hidden overflow-x-auto md:block">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Orders, newest first</caption>
+              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="py-2 pl-3 pr-3 font-semibold">
+                    Order
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Customer
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Total
+                  </th>
+                  <th scope="col" className="py-2 pl-3 font-semibold">
+                    Status
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {orders.map((order) => (
+                  <tr key={order.orderRef} className={order.needsRefund ? "bg-red-50/60" : "hover:bg-slate-50"}>
+                    <td className={`whitespace-nowrap py-3 pl-3 pr-3 align-top ${order.needsRefund ? "border-l-4 border-l-red-700" : "border-l-4 border-l-transparent"}`}>
+                      <Link to={orderPath(order.orderRef, filter)} className="font-semibold text-brand-700 hover:underline">
+                        {order.orderRef}
+                      </Link>
+                      <div className="mt-0.5 text-slate-600">{friendlyDateTime(order.orderDate)}</div>
+                    </td>
+                    <td className="w-full max-w-0 px-3 py-3 align-top">
+                      <div className="truncate text-slate-900">{order.customerName}</div>
+                      <div className="truncate text-slate-600" title={order.customerEmail}>
+                        {order.customerEmail}
+                      </div>
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-3 text-right align-top">
+                      <div className="font-semibold text-slate-900">{formatNairaTotal(order.totalKobo)}</div>
+                      <div className="text-slate-600">
+                        {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
+                      </div>
+                    </td>
+                    <td className="py-3 pl-3 align-top">
+                      <div className="flex flex-col items-start gap-1">
+                        <StatusBadge status={order.status} label={order.statusLabel} />
+                        {order.needsRefund ? <RefundBadge /> : null}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher, useNavigate } from "react-router";
+import { messages } from "../../../common/messages";
+import { buttonStyles, MessageDialog } from "../Dialog";
+import { LockIcon } from "../icons";
+import { useToast } from "../Toast";
+import { TestPaymentDialog, type TestPayment } from "./TestPaymentDialog";
+
+/** What the order summary's action answers. */
+export type PaymentStep =
+  | { status: "pay"; provider: "paystack" | "test" | "none"; reference: string; accessCode: string; amountKobo: number; email: string }
+  | { status: "placed"; orderRef: string }
+  | { status: "cancelled" }
+  | { status: "error"; message: string; step: "start" | "order" };
+
+/** Spec §9: 'Payment successful!' shows for 2 seconds. */
+const PAYMENT_SUCCESS_MS = 2000;
+
+/**
+ * Pay Now (spec §4): the server makes the pending order and opens the provider's transaction;
+ * the provider's window takes the card; on success the server verifies the payment and places
+ * the order, then the customer goes to the dashboard.
+ */
+export function PayNow({ label }: { label: string }) {
+  const start = useFetcher<PaymentStep>();
+  const finish = useFetcher<PaymentStep>();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [testPayment, setTestPayment] = useState<(TestPayment & { reference: string }) | null>(null);
+  const [shown, setShown] = useState<PaymentStep | null>(null);
+  const handled = useRef<unknown>(null);
+
+  const paid = (reference: string) => {
+    setTestPayment(null);
+    toast.show(messages.paymentSuccessful, PAYMENT_SUCCESS_MS, "success");
+    finish.submit({ intent: "complete", reference }, { method: "post" });
+  };
+  const cancelled = (reference: string) => {
+    setTestPayment(null);
+    toast.show(messages.paymentCancelled, 4000);
+    finish.submit({ intent: "cancel", reference }, { method: "post" });
+  };
+  const failed = (reference: string, message: string) => {
+    setTestPayment(null);
+    toast.show(messages.paymentFailed(message), 6000, "warning");
+    finish.submit({ intent: "cancel", reference }, { method: "post" });
+  };
+
+  // A new pending order: open the provider's window on it.
+  useEffect(() => {
+    const step = start.data;
+    if (start.state !== "idle" || !step || handled.current === step) return;
+    handled.current = step;
+    if (step.status !== "pay") return setShown(step);
+    const { reference, accessCode } = step;
+    if (step.provider === "test") return setTestPayment({ reference, accessCode, amountKobo: step.amountKobo, email: step.email });
+    // Paystack's script only runs in the browser, and only here: load it when it is needed.
+    import("@paystack/inline-js")
+      .then(({ default: PaystackPop }) =>
+        new PaystackPop().resumeTransaction(accessCode, {
+          onSuccess: (transaction) => paid(transaction.reference ?? reference),
+          onCancel: () => cancelled(reference),
+          onError: (error) => failed(reference, error.message),
+        }),
+      )
+      .catch(() => failed(reference, "the payment window could not be loaded"));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [start.state, start.data]);
+
+  useEffect(() => {
+    if (finish.state === "idle" && (finish.data?.status === "placed" || finish.data?.status === "error")) setShown(finish.data);
+  }, [finish.state, finish.data]);
+
+  const busy = start.state !== "idle" || finish.state !== "idle" || testPayment !== null;
+  return (
+    <>
+      {toast.element}
+      <button type="button" className={`${buttonStyles.accent} w-full py-3 text-lg`} disabled={busy} onClick={() => start.submit({ intent: "pay" }, { method: "post" })}>
+        <LockIcon className="h-5 w-5" /> {finish.state !== "idle" ? "Placing your order..." : start.state !== "idle" ? "Opening payment..." : label}
+      </button>
+      {testPayment ? (
+        <TestPaymentDialog
+          {...testPayment}
+          onSuccess={paid}
+          onCancel={() => cancelled(testPayment.reference)}
+          onError={(message) => failed(testPayment.reference, message)}
+        />
+      ) : null}
+      <MessageDialog
+        open={shown?.status === "placed"}
+        title={messages.orderPlacedTitle}
+        tone="success"
+        // Spec §4: the customer lands on the dashboard with its first menu entry.
+        onClose={() => navigate("/userdashboard")}
+      >
+        {messages.orderPlacedText}
+      </MessageDialog>
+      <MessageDialog
+        open={shown?.status === "error"}
+        title={shown?.status === "error" && shown.step === "order" ? messages.orderFailedTitle : "Payment"}
+        tone="error"
+        onClose={() => setShown(null)}
+      >
+        {shown?.status === "error" ? shown.message : null}
+      </MessageDialog>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { formatNairaTotal } from "../../../common/money";
+import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "../../../common/test-gateway";
+import { LockIcon } from "../icons";
+
+export interface TestPayment {
+  accessCode: string;
+  amountKobo: number;
+  email: string;
+}
+
+interface Props extends TestPayment {
+  onSuccess: (reference: string) => void;
+  onCancel: () => void;
+  onError: (message: string) => void;
+}
+
+/**
+ * The built-in test gateway's payment window, laid out like a card provider's popup. It charges
+ * the card at the gateway's own endpoint; the shop then verifies the payment on the server, as
+ * it does with Paystack. Shown only when no Paystack keys are configured.
+ */
+export function TestPaymentDialog({ accessCode, amountKobo, email, onSuccess, onCancel, onError }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [card, setCard] = useState("");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    ref.current?.showModal();
+  }, []);
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const response = await fetch("/api/test-gateway/charge", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ access_code: accessCode, card_number: card }),
+      });
+      const reply = (await response.json()) as { success: boolean; reference?: string; error?: string };
+      if (reply.success && reply.reference) onSuccess(reply.reference);
+      else onError(reply.error ?? "Declined");
+    } catch {
+      onError("Network error");
+    }
+  };
+
+  const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base tracking-wide focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30";
+  return (
+    <dialog
+      ref={ref}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onCancel();
+      }}
+      aria-labelledby="test-payment-title"
+      className="m-auto w-[min(94vw,24rem)] rounded-xl p-0 shadow-2xl backdrop:bg-slate-900/60"
+    >
+      <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
+        <div className="min-w-0">
+          <p className="truncate text-sm text-slate-500">{email}</p>
+          <p id="test-payment-title" className="text-lg font-semibold text-slate-900">
+            Pay <span className="text-emerald-700">{formatNairaTotal(amountKobo)}</span>
+          </p>
+        </div>
+        <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold uppercase text-amber-800">Test mode</span>
+      </div>
+      <form onSubmit={pay} className="grid gap-4 px-5 py-5">
+        <p className="text-sm text-slate-600">No real money moves. Use one of the test cards:</p>
+        <div className="grid gap-2 text-sm">
+          <button type="button" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-left text-emerald-900" onClick={() => setCard(TEST_CARD_SUCCESS)}>
+            Success card: <span className="font-mono">{TEST_CARD_SUCCESS}</span>
+          </button>
+          <button type="button" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-left text-red-900" onClick={() => setCard(TEST_CARD_DECLINED)}>
+            Declined card: <span className="font-mono">{TEST_CARD_DECLINED}</span>
+          </button>
+        </div>
+        <div>
+          <label htmlFor="test-card" className="text-sm font-medium text-slate-700">
+            Card number
+          </label>
+          <input id="test-card" value={card} onChange={(e) => setCard(e.target.value)} inputMode="numeric" autoComplete="off" required placeholder="0000 0000 0000 0000" className={input} />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor="test-expiry" className="text-sm font-medium text-slate-700">
+              Expiry
+            </label>
+            <input id="test-expiry" defaultValue="12/30" inputMode="numeric" autoComplete="off" className={input} />
+          </div>
+          <div>
+            <label htmlFor="test-cvv" className="text-sm font-medium text-slate-700">
+              CVV
+            </label>
+            <input id="test-cvv" defaultValue="408" inputMode="numeric" autoComplete="off" className={input} />
+          </div>
+        </div>
+        <button type="submit" disabled={busy} className="inline-flex items-center justify-center gap-2 rounded-md bg-emerald-600 px-5 py-3 font-semibold text-white hover:bg-emerald-700 disabled:opacity-60">
+          <LockIcon className="h-4 w-4" /> {busy ? "Processing..." : `Pay ${formatNairaTotal(amountKobo)}`}
+        </button>
+        <button type="button" disabled={busy} onClick={onCancel} className="text-sm font-medium text-slate-600 hover:text-slate-900">
+          Cancel payment
+        </button>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect } from "react";
+import { Link, useFetcher } from "react-router";
+import type { Route } from "./+types/cartpage";
+import { imageUrl } from "../../common/images";
+import { messages } from "../../common/messages";
+import { formatNaira, formatNairaTotal } from "../../common/money";
+import { lineName } from "../../common/featured";
+import { cartTotalKobo, getCart, type CartLine } from "../../server/cart/cart";
+import { cartAction } from "../cart.server";
+import { buttonStyles } from "../components/Dialog";
+import { OrderTotals } from "../components/checkout/OrderTotals";
+import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from "../components/icons";
+import { RouteError } from "../components/RouteError";
+import { useToast } from "../components/Toast";
+import { networkFallback, type FormResult } from "../forms";
+import { privatePageMeta } from "../seo";
+import { currentAccount } from "../sessions.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const account = await currentAccount(request, context, "customer");
+  const lines = account ? await getCart(context.db, account.id) : [];
+  return { signedIn: account !== null, lines, totalKobo: cartTotalKobo(lines) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return cartAction(request, context);
+}
+/** A dropped connection: Add to Cart says 'Network error' (spec §8), a quantity change its own text. */
+export const clientAction = networkFallback((intent) => (intent === "add" ? messages.networkError : messages.quantityFailed));
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Shopping Cart");
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const { signedIn, lines, totalKobo } = loaderData;
+  const toast = useToast();
+  const onResult = (result: FormResult) => {
+    if (result.status === "done") toast.show(result.message, 2000, "success");
+    else if (result.status === "error") toast.show(result.message || messages.quantityFailed, 4000, "warning");
+  };
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      {toast.element}
+      <h1 className="text-2xl font-bold text-slate-900">Shopping Cart</h1>
+      {lines.length === 0 ? (
+        <EmptyCart signedIn={signedIn} />
+      ) : (
+        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
+          <ul className="grid gap-3" aria-label="Items in your cart">
+            {lines.map((line) => (
+              <CartRow key={line.id} line={line} onResult={onResult} />
+            ))}
+          </ul>
+          <CartSummary totalKobo={totalKobo} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function EmptyCart({ signedIn }: { signedIn: boolean }) {
+  return (
+    <div className="mt-6 rounded-2xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-slate-200">
+      <CartIcon className="mx-auto h-12 w-12 text-slate-300" />
+      <p className="mt-4 text-lg font-semibold text-slate-800">{messages.cartEmpty}</p>
+      {signedIn ? null : (
+        <p className="mt-2 text-slate-600">
+          <Link to="/userlogin" className="font-semibold text-brand-700 hover:underline">
+            Log in
+          </Link>{" "}
+          to see the items you added before.
+        </p>
+      )}
+      <Link to="/" className={`${buttonStyles.primary} mt-6`}>
+        Continue Shopping
+      </Link>
+    </div>
+  );
+}
+
+/** One line: picture, name and size, unit price, the minus and plus controls, subtotal, Remove. */
+function CartRow({ line, onResult }: { line: CartLine; onResult: (result: FormResult) => void }) {
+  const fetcher = useFetcher<FormResult>();
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) onResult(fetcher.data);
+    // Only a new answer counts, not a new onResult.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data, fetcher.state]);
+  const busy = fetcher.state !== "idle";
+  const name = lineName(line.productName, line.size);
+  const productPath = `/${line.featured ? "productdetail2" : "productdetail"}/${line.productId}`;
+  const stepper = "grid h-9 w-9 place-items-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-40";
+  return (
+    <li className="flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:gap-4 sm:p-4" aria-busy={busy}>
+      {/* The picture repeats the name's link: one stop for the keyboard and screen readers. */}
+      <Link to={productPath} className="shrink-0" tabIndex={-1} aria-hidden="true">
+        {line.image ? (
+          <img src={imageUrl(line.image, 320)} alt="" width={80} height={80} className="h-20 w-20 rounded-lg object-cover" />
+        ) : (
+          <span className="block h-20 w-20 rounded-lg bg-slate-100" />
+        )}
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <Link to={productPath} className="font-semibold text-slate-900 hover:text-brand-700" data-testid="line-name">
+            {name}
+          </Link>
+          <fetcher.Form method="post" action="/cartpage">
+            <input type="hidden" name="lineId" value={line.id} />
+            <button type="submit" name="intent" value="remove" disabled={busy} className="rounded-lg p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-700" aria-label={`Remove ${name}`}>
+              <TrashIcon className="h-5 w-5" />
+            </button>
+          </fetcher.Form>
+        </div>
+        <p className="text-sm text-slate-600">{formatNaira(line.priceKobo)} each</p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <fetcher.Form method="post" action="/cartpage" className="flex items-center gap-2">
+            <input type="hidden" name="productId" value={line.productId} />
+            <input type="hidden" name="size" value={line.size} />
+            <button type="submit" name="intent" value="decrease" disabled={busy} className={stepper} aria-label={`One less ${name}`}>
+              <MinusIcon className="h-4 w-4" />
+            </button>
+            <span className="w-8 text-center font-semibold tabular-nums" data-testid="line-quantity" aria-label="Quantity">
+              {line.quantity}
+            </span>
+            <button
+              type="submit"
+              name="intent"
+              value="increase"
+              disabled={busy || line.quantity >= line.stock}
+              className={stepper}
+              aria-label={`One more ${name}`}
+              title={line.quantity >= line.stock ? `Only ${line.stock} in stock` : undefined}
+            >
+              <PlusIcon className="h-4 w-4" />
+            </button>
+          </fetcher.Form>
+          <p className="font-bold text-slate-900" data-testid="line-subtotal">
+            {formatNairaTotal(line.subtotalKobo)}
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function CartSummary({ totalKobo }: { totalKobo: number }) {
+  return (
+    <aside className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24" aria-label="Order total">
+      <OrderTotals totalKobo={totalKobo} totalLabel="Order total" totalTestId="cart-total" />
+      <div className="mt-5 grid gap-2">
+        <Link to="/deliverydetailpage" className={buttonStyles.accent}>
+          Checkout
+        </Link>
+        <Link to="/" className={buttonStyles.secondary}>
+          Continue Shopping
+        </Link>
+      </div>
+    </aside>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError notFound={messages.cartNoItems} failed={messages.cartFetchFailed} />;
+}

@@ -1,0 +1,129 @@
+import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
+import type { Route } from "./+types/ordersummarypage";
+import { imageUrl } from "../../common/images";
+import { messages } from "../../common/messages";
+import { formatNaira, formatNairaTotal } from "../../common/money";
+import { lineName } from "../../common/featured";
+import { cartTotalKobo, getCart, getDelivery } from "../../server/cart/cart";
+import { cancelCheckout, completePayment, startCheckout } from "../../server/checkout/checkout";
+import { CheckoutSteps } from "../components/CheckoutSteps";
+import { OrderTotals } from "../components/checkout/OrderTotals";
+import { PayNow, type PaymentStep } from "../components/checkout/PayNow";
+import { privatePageMeta } from "../seo";
+import { requireAccount } from "../sessions.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const account = await requireAccount(request, context, "customer");
+  const lines = await getCart(context.db, account.id);
+  if (lines.length === 0) throw redirect("/cartpage");
+  const delivery = await getDelivery(context.db, account.id);
+  if (!delivery) throw redirect("/deliverydetailpage");
+  return { lines, delivery, totalKobo: cartTotalKobo(lines) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const account = await requireAccount(request, context, "customer");
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const reference = String(form.get("reference") ?? "");
+  const step = (value: PaymentStep, status = 200) => data<PaymentStep>(value, { status });
+  if (intent === "pay") {
+    const started = await startCheckout(context.checkout, account.id);
+    if (!started.ok) return step({ status: "error", step: "start", message: started.message });
+    return step({ status: "pay", provider: context.checkout.gateway.provider, ...started });
+  }
+  if (intent === "complete") {
+    const outcome = await completePayment(context.checkout, reference, account.id);
+    if (!outcome.ok) return step({ status: "error", step: "order", message: outcome.message || messages.orderFailed });
+    return step({ status: "placed", orderRef: outcome.orderRef });
+  }
+  if (intent === "cancel") {
+    await cancelCheckout(context.checkout.db, reference, account.id);
+    return step({ status: "cancelled" });
+  }
+  return step({ status: "error", step: "start", message: messages.orderFailed }, 400);
+}
+
+/** A dropped connection gets spec §8's words instead of the error page. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<PaymentStep> {
+  const intent = (await request.clone().formData()).get("intent");
+  try {
+    return (await serverAction()) as PaymentStep;
+  } catch {
+    return intent === "complete"
+      ? { status: "error", step: "order", message: messages.orderNetworkFailed }
+      : { status: "error", step: "start", message: messages.paymentStartFailed };
+  }
+}
+
+// Once the order is placed the cart is empty, and this loader would send the customer back to
+// the cart before they read 'Order Placed Successfully!'; the header's count still refreshes.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "complete" ? false : defaultShouldRevalidate;
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Order Summary");
+
+export default function OrderSummaryPage({ loaderData }: Route.ComponentProps) {
+  const { lines, delivery, totalKobo } = loaderData;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
+      <CheckoutSteps current={2} />
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">Order Summary</h1>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <div className="grid gap-6">
+          <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="delivery-heading">
+            <div className="flex items-baseline justify-between gap-2">
+              <h2 id="delivery-heading" className="text-lg font-semibold text-slate-900">
+                Delivery information
+              </h2>
+              <Link to="/deliverydetailpage" className="text-sm font-semibold text-brand-700 hover:underline">
+                Change
+              </Link>
+            </div>
+            <address className="mt-3 grid gap-1 not-italic text-slate-700" data-testid="delivery-info">
+              <span className="font-medium text-slate-900">
+                {delivery.firstName} {delivery.lastName}
+              </span>
+              <span>{delivery.address}</span>
+              <span>
+                {delivery.city}, {delivery.state}
+              </span>
+              <span>{delivery.phone}</span>
+              <span>{delivery.email}</span>
+            </address>
+          </section>
+          <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="items-heading">
+            <h2 id="items-heading" className="text-lg font-semibold text-slate-900">
+              Items
+            </h2>
+            <ul className="mt-3 divide-y divide-slate-100">
+              {lines.map((line) => (
+                <li key={line.id} className="flex items-center gap-3 py-3">
+                  {line.image ? (
+                    <img src={imageUrl(line.image, 320)} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-lg object-cover" />
+                  ) : null}
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium text-slate-900">{lineName(line.productName, line.size)}</p>
+                    <p className="text-sm text-slate-600" data-testid="summary-line">
+                      {line.quantity} x {formatNaira(line.priceKobo)}
+                    </p>
+                  </div>
+                  <p className="font-semibold text-slate-900">{formatNairaTotal(line.subtotalKobo)}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <aside className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24" aria-label="Payment">
+          <OrderTotals totalKobo={totalKobo} totalLabel="Grand total" totalTestId="grand-total" />
+          <div className="mt-5">
+            <PayNow label="Pay Now" />
+          </div>
+          <p className="mt-3 text-center text-xs text-slate-500">Card payment (Visa, Mastercard), secured by Paystack.</p>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/trackorder";
+import { PROCESSING_DAYS, RETURN_DAYS } from "../../common/constants";
+import { messages } from "../../common/messages";
+import { trackOrder, type TrackedOrder } from "../../server/orders/tracking";
+import { retryText } from "../../server/rate-limits";
+import { inputStyle } from "../components/account/fields";
+import { buttonStyles } from "../components/Dialog";
+import { CardIcon, ReturnIcon, TruckIcon, HomeIcon } from "../components/icons";
+import { pageMeta } from "../seo-pages";
+
+type TrackAnswer = { status: "found"; order: TrackedOrder } | { status: "error"; message: string };
+
+export const meta: Route.MetaFunction = () => pageMeta("Track Order", "Follow your Foam Shop order with its Order ID and billing email.");
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const orderId = String(form.get("orderId") ?? "").trim().slice(0, 100);
+  const email = String(form.get("email") ?? "").trim().slice(0, 254);
+  const answer = (value: TrackAnswer, status = 200) => data<TrackAnswer>(value, { status });
+  if (!orderId || !email) return answer({ status: "error", message: messages.trackFieldsRequired });
+  const result = await trackOrder(context.db, orderId, email, context.clientAddress);
+  if (result.ok) return answer({ status: "found", order: result.order });
+  if (result.reason === "rate-limited") return answer({ status: "error", message: messages.tooManyAttempts(retryText(result.retryAfterSeconds)) }, 429);
+  return answer({ status: "error", message: messages.trackNoMatch });
+}
+
+// Never cached: the answer is about one customer's order.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const STATUS_TEXT: Record<TrackedOrder["status"], string> = {
+  pending: "Awaiting payment",
+  paid: "Paid, being prepared",
+  processing: "Processing",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+  expired: "Not paid",
+};
+
+const INFO = [
+  { icon: TruckIcon, title: "Shipping", text: `Free delivery. Orders are processed within ${PROCESSING_DAYS.min} to ${PROCESSING_DAYS.max} business days, and we call you to arrange the time.` },
+  { icon: ReturnIcon, title: "Returns", text: `Request a return within ${RETURN_DAYS} days of receiving your order; see the terms for the details.` },
+  { icon: HomeIcon, title: "Flexible shipping or pick-up", text: "Have it delivered to your door, or pick it up from our Lagos store by arrangement." },
+  { icon: CardIcon, title: "Payment", text: "Pay securely by Visa or Mastercard when you order, through Paystack." },
+];
+
+export default function TrackOrder({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Track Order</h1>
+      <p className="mt-2 text-slate-600">Enter the Order ID from your confirmation email and the email you gave at checkout.</p>
+      <div className="mt-6 grid gap-6 md:grid-cols-2 md:items-start">
+        <Form method="post" className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+          <div>
+            <label htmlFor="orderId" className="block text-sm font-medium text-slate-700">
+              Order ID
+            </label>
+            <input id="orderId" name="orderId" required maxLength={100} placeholder="ORD-1795229917881-3889" className={inputStyle} />
+          </div>
+          <div>
+            <label htmlFor="email" className="block text-sm font-medium text-slate-700">
+              Billing Email
+            </label>
+            <input id="email" name="email" type="email" required maxLength={254} autoComplete="email" className={inputStyle} />
+          </div>
+          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+            {busy ? "Tracking..." : "Track"}
+          </button>
+        </Form>
+        <div aria-live="polite">
+          {actionData?.status === "error" ? (
+            <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5 text-red-800">
+              {actionData.message}
+            </p>
+          ) : null}
+          {actionData?.status === "found" ? <TrackedOrderCard order={actionData.order} /> : null}
+        </div>
+      </div>
+      <ul className="mt-10 grid gap-4 sm:grid-cols-2">
+        {INFO.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="flex gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <Icon className="h-6 w-6 shrink-0 text-brand-700" />
+            <div>
+              <h2 className="font-semibold text-slate-900">{title}</h2>
+              <p className="mt-1 text-sm text-slate-600">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function TrackedOrderCard({ order }: { order: TrackedOrder }) {
+  return (
+    <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="tracked-heading">
+      <h2 id="tracked-heading" className="break-all font-semibold text-slate-900">
+        {order.orderRef}
+      </h2>
+      <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
+        <dt className="text-slate-500">Status</dt>
+        <dd className="font-semibold text-brand-800" data-testid="tracked-status">
+          {STATUS_TEXT[order.status]}
+        </dd>
+        <dt className="text-slate-500">Tracking ID</dt>
+        <dd data-testid="tracked-tracking-id">{order.trackingId ?? "Not yet assigned"}</dd>
+        <dt className="text-slate-500">Ordered on</dt>
+        <dd>{order.placedOn}</dd>
+        <dt className="text-slate-500">Delivery</dt>
+        <dd>{order.estimate}</dd>
+      </dl>
+    </section>
+  );
+}

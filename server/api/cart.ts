@@ -1,0 +1,90 @@
+import { Router, type Request, type Response } from "express";
+import { z } from "zod";
+import { messages } from "../../common/messages";
+import { koboToNaira } from "../../common/money";
+import { lineName } from "../../common/featured";
+import { addToCart, cartTotalKobo, changeQuantity, clearCart, getCart, type CartChange, type CartLine } from "../cart/cart";
+import type { SignedInAccount } from "../accounts/sessions";
+import type { Database } from "../db/client";
+import { requireSession } from "./accounts";
+import { contractId, contractUserId, fail, parse } from "./contract";
+
+// The cart calls of spec §7 (api4users/*). The signed-in customer is the only one whose cart
+// can be read or changed; the body's product_name, price and image are ignored: the catalogue
+// decides them.
+
+/** A user id as the contract sends it: a number, or a string of digits. */
+const userId = contractUserId("user_id is required.");
+const productId = contractId("product_id must be a product id.");
+const size = z.union([z.string().max(40), z.number().transform(String), z.null()]).optional();
+
+const lineInput = z.object({ user_id: userId, product_id: productId, size });
+
+/** Spec §6: a customer acts only on their own cart and orders. Sends 403 and returns false otherwise. */
+export function isOwnId(res: Response, id: number): boolean {
+  const account: SignedInAccount = res.locals.account;
+  if (account.id === id) return true;
+  fail(res, 403, messages.notYourAccount);
+  return false;
+}
+
+export function toContractCartItem(line: CartLine) {
+  return {
+    id: line.id,
+    product_id: line.productId,
+    product_name: lineName(line.productName, line.size),
+    size: line.size || "0",
+    price: koboToNaira(line.priceKobo),
+    image: line.image,
+    quantity: line.quantity,
+    subtotal: koboToNaira(line.subtotalKobo),
+    available_stock: line.stock,
+  };
+}
+
+const CHANGE_FAILURE_STATUS = { "unknown-product": 404, "size-not-offered": 404, "not-in-cart": 404, "out-of-stock": 409 } as const;
+
+function replyToChange(res: Response, change: CartChange, message: (quantity: number) => string) {
+  if (!change.ok) return fail(res, CHANGE_FAILURE_STATUS[change.reason], change.message);
+  res.json({ success: true, message: message(change.quantity), quantity: change.quantity });
+}
+
+export function cartRoutes(db: Database): Router {
+  const router = Router();
+  const customer = requireSession(db, "customer");
+  const account = (res: Response): SignedInAccount => res.locals.account;
+
+  router.post("/api4users/add_to_cart.php", customer, async (req, res) => {
+    const input = parse(lineInput, req, res);
+    if (!input || !isOwnId(res, input.user_id)) return;
+    const change = await addToCart(db, account(res).id, { productId: input.product_id, size: input.size });
+    replyToChange(res, change, () => messages.addedToCart);
+  });
+
+  router.get("/api4users/get_user_cart.php", customer, async (req: Request, res) => {
+    const query = z.object({ user_id: userId }).safeParse(req.query);
+    if (!query.success) return fail(res, 400, "user_id is required.");
+    if (!isOwnId(res, query.data.user_id)) return;
+    const lines = await getCart(db, account(res).id);
+    res.json({ success: true, cart_items: lines.map(toContractCartItem), total: koboToNaira(cartTotalKobo(lines)) });
+  });
+
+  // The message is the line's new quantity: '0' tells the client the line is gone (spec §4).
+  for (const [call, delta] of [["increase_quantity", 1], ["decrease_quantity", -1]] as const) {
+    router.post(`/api4users/${call}.php`, customer, async (req, res) => {
+      const input = parse(lineInput, req, res);
+      if (!input || !isOwnId(res, input.user_id)) return;
+      const change = await changeQuantity(db, account(res).id, { productId: input.product_id, size: input.size }, delta);
+      replyToChange(res, change, String);
+    });
+  }
+
+  router.post("/api4users/delete_cart_items.php", customer, async (req, res) => {
+    const input = parse(z.object({ user_id: userId }), req, res);
+    if (!input || !isOwnId(res, input.user_id)) return;
+    await clearCart(db, account(res).id);
+    res.json({ success: true, message: "Cart cleared." });
+  });
+
+  return router;
+}

@@ -1,0 +1,193 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { ALL_PRODUCTS_CATEGORY, DEFAULT_STOCK, MAX_FEATURED_SIZES, MAX_PRODUCT_IMAGES } from "../../common/constants";
+import { messages } from "../../common/messages";
+import { nairaToKobo } from "../../common/money";
+import { firstProblem } from "../accounts/input";
+import type { Database, Executor } from "../db/client";
+import { cartItems, categories, productImages, products, productVariants } from "../db/schema";
+import { saveImage } from "../images/store";
+import { preparePictures, type UploadedFile } from "./uploads";
+
+// The admin's catalogue tools: post, edit and delete (archive) products. Expected problems (a
+// bad price, a wrong picture) are returned as messages; the database is changed only when all
+// of the input is good.
+
+const text = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, message);
+
+/** Naira as typed in a form (or a JSON number): above 0, at most two decimals. */
+const nairaField = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, messages.priceInvalid).transform(Number)], { error: messages.priceInvalid })
+  .refine((n) => Number.isFinite(n) && n > 0 && n <= 100_000_000, messages.priceInvalid)
+  .transform(nairaToKobo);
+
+const stockField = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, messages.stockInvalid).transform(Number)], { error: messages.stockInvalid })
+  .refine((n) => Number.isInteger(n) && n >= 0 && n <= 1_000_000, messages.stockInvalid);
+
+/** The upload form of spec §3: availableStock defaults to 1 when left out. */
+export const productInput = z.object({
+  productName: text(messages.productNameRequired, 120),
+  description: text(messages.descriptionRequired, 5000),
+  price: nairaField,
+  availableStock: z.preprocess((v) => (v === undefined || v === "" ? DEFAULT_STOCK : v), stockField),
+  category: text(messages.categoryInvalid, 80),
+});
+export type ProductInput = z.infer<typeof productInput>;
+
+const sizeRow = z.object({ size: z.string().trim().min(1).max(40), priceKobo: nairaField, stock: stockField });
+
+/** The edit form: the product, its sizes (one unnamed size for a plain product) and its pictures. */
+export const productEditInput = z.object({
+  productName: text(messages.productNameRequired, 120),
+  description: text(messages.descriptionRequired, 5000),
+  category: text(messages.categoryInvalid, 80),
+  featured: z.boolean(),
+  /** A plain product's price and stock. */
+  price: z.unknown(),
+  availableStock: z.unknown(),
+  /** A featured product's size table. */
+  sizes: z.array(z.object({ size: z.string(), price: z.unknown(), stock: z.unknown() })).max(MAX_FEATURED_SIZES, messages.tooManySizes),
+  /** The pictures kept, in their new order. */
+  keepImages: z.array(z.string().max(200)).max(MAX_PRODUCT_IMAGES, messages.tooManyImages),
+});
+export type ProductEditInput = z.infer<typeof productEditInput>;
+
+export type CatalogueChange = { ok: true; productId: number } | { ok: false; message: string };
+
+async function categoryId(db: Executor, name: string): Promise<number | undefined> {
+  if (name.toLowerCase() === ALL_PRODUCTS_CATEGORY.toLowerCase()) return undefined;
+  const [row] = await db.select({ id: categories.id }).from(categories).where(sql`lower(${categories.name}) = lower(${name})`);
+  return row?.id;
+}
+
+/** Posts a product with one size (spec §3 upload form) and its checked pictures. */
+export async function createProduct(db: Database, input: ProductInput, files: UploadedFile[]): Promise<CatalogueChange> {
+  const category = await categoryId(db, input.category);
+  if (category === undefined) return { ok: false, message: messages.categoryInvalid };
+  if (files.length === 0) return { ok: false, message: messages.imageRequired };
+  // Drawing is CPU work: done before the transaction, which then only inserts.
+  const prepared = await preparePictures(files);
+  if (!prepared.ok) return prepared;
+  const { pictures } = prepared;
+  return db.transaction(async (tx) => {
+    const [product] = await tx
+      .insert(products)
+      .values({ name: input.productName, description: input.description, categoryId: category })
+      .returning({ id: products.id });
+    await tx.insert(productVariants).values({ productId: product.id, size: "", priceKobo: input.price, stock: input.availableStock });
+    for (const picture of pictures) await saveImage(tx, picture);
+    await tx.insert(productImages).values(pictures.map((p, position) => ({ productId: product.id, fileName: p.fileName, position })));
+    return { ok: true, productId: product.id };
+  });
+}
+
+/** Everything the edit page shows, including sizes with no stock; undefined when archived or unknown. */
+export async function getProductForEdit(db: Database, id: number) {
+  const [product] = await db
+    .select({ id: products.id, name: products.name, description: products.description, featured: products.featured, category: categories.name })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.id, id), isNull(products.archivedAt)));
+  if (!product) return undefined;
+  const [variants, images] = await Promise.all([
+    db
+      .select({ id: productVariants.id, size: productVariants.size, priceKobo: productVariants.priceKobo, stock: productVariants.stock })
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, id), isNull(productVariants.archivedAt)))
+      .orderBy(asc(productVariants.position), asc(productVariants.id)),
+    db
+      .select({ fileName: productImages.fileName })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position), asc(productImages.id)),
+  ]);
+  return { ...product, variants, images: images.map((i) => i.fileName) };
+}
+
+type SizeRow = z.infer<typeof sizeRow>;
+
+function sizesOf(input: ProductEditInput): { ok: true; rows: SizeRow[] } | { ok: false; message: string } {
+  if (!input.featured) {
+    const plain = z.object({ priceKobo: nairaField, stock: stockField }).safeParse({ priceKobo: input.price, stock: input.availableStock });
+    return plain.success ? { ok: true, rows: [{ size: "", ...plain.data }] } : { ok: false, message: firstProblem(plain.error) };
+  }
+  const rows = z.array(sizeRow).min(1).safeParse(input.sizes.map((s) => ({ size: s.size, priceKobo: s.price, stock: s.stock })));
+  if (!rows.success) return { ok: false, message: messages.sizesInvalid };
+  const names = new Set(rows.data.map((r) => r.size.toLowerCase()));
+  return names.size === rows.data.length ? { ok: true, rows: rows.data } : { ok: false, message: messages.sizesInvalid };
+}
+
+/**
+ * Saves the edit form: fields, featured flag, sizes (a removed size is archived, as orders may
+ * point at it), and pictures (kept ones in the given order, then the new ones).
+ */
+export async function updateProduct(db: Database, id: number, input: ProductEditInput, newFiles: UploadedFile[]): Promise<CatalogueChange> {
+  const current = await getProductForEdit(db, id);
+  if (!current) return { ok: false, message: messages.productNotFound };
+  const category = await categoryId(db, input.category);
+  if (category === undefined) return { ok: false, message: messages.categoryInvalid };
+  const sizes = sizesOf(input);
+  if (!sizes.ok) return sizes;
+  if (input.keepImages.some((name) => !current.images.includes(name)) || new Set(input.keepImages).size !== input.keepImages.length) {
+    return { ok: false, message: messages.imageNotOfProduct };
+  }
+  if (input.keepImages.length + newFiles.length === 0) return { ok: false, message: messages.imageRequired };
+  const prepared = await preparePictures(newFiles, input.keepImages.length);
+  if (!prepared.ok) return prepared;
+  const { pictures } = prepared;
+
+  return db.transaction(async (tx) => {
+    await tx
+      .update(products)
+      .set({ name: input.productName, description: input.description, categoryId: category, featured: input.featured, updatedAt: new Date() })
+      .where(eq(products.id, id));
+    await saveSizes(tx, id, sizes.rows);
+    // Pictures: the product's list is rewritten; the stored files stay, as past orders show them.
+    await tx.delete(productImages).where(eq(productImages.productId, id));
+    for (const picture of pictures) await saveImage(tx, picture);
+    const order = [...input.keepImages, ...pictures.map((p) => p.fileName)];
+    await tx.insert(productImages).values(order.map((fileName, position) => ({ productId: id, fileName, position })));
+    return { ok: true, productId: id };
+  });
+}
+
+async function saveSizes(tx: Executor, productId: number, rows: SizeRow[]) {
+  const existing = await tx
+    .select({ id: productVariants.id, size: productVariants.size })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  const bySize = new Map(existing.map((v) => [v.size.toLowerCase(), v.id]));
+  const kept: number[] = [];
+  for (const [position, row] of rows.entries()) {
+    const id = bySize.get(row.size.toLowerCase());
+    const values = { size: row.size, priceKobo: row.priceKobo, stock: row.stock, position, archivedAt: null };
+    if (id) {
+      await tx.update(productVariants).set(values).where(eq(productVariants.id, id));
+      kept.push(id);
+    } else {
+      const [created] = await tx.insert(productVariants).values({ productId, ...values }).returning({ id: productVariants.id });
+      kept.push(created.id);
+    }
+  }
+  const removed = existing.map((v) => v.id).filter((id) => !kept.includes(id));
+  if (removed.length) {
+    await tx.update(productVariants).set({ archivedAt: new Date(), stock: 0 }).where(inArray(productVariants.id, removed));
+    await tx.delete(cartItems).where(inArray(cartItems.variantId, removed));
+  }
+}
+
+/** Delete, as the admin sees it: the product leaves the shop and every cart; orders keep it. */
+export async function archiveProduct(db: Database, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [archived] = await tx
+      .update(products)
+      .set({ archivedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(products.id, id), isNull(products.archivedAt)))
+      .returning({ id: products.id });
+    if (!archived) return false;
+    const variants = tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, id));
+    await tx.delete(cartItems).where(inArray(cartItems.variantId, variants));
+    return true;
+  });
+}

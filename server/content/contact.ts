@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { isPhoneShape } from "../../common/accounts";
+import { CONTACT_MESSAGE_MAX } from "../../common/constants";
+import { messages } from "../../common/messages";
+import { emailField } from "../accounts/input";
+import type { Database } from "../db/client";
+import { contactMessages } from "../db/schema";
+import { announceMail, queueMail } from "../mail/outbox";
+import { contactNoticeMail, contactReceiptMail } from "../mail/templates";
+import { hitLimits } from "../rate-limits";
+
+// The contact form (spec §3 Contact message, §5): stored for the admin's Messages panel, mailed
+// to the shop and acknowledged to the sender, all through the outbox in one transaction.
+
+const required = (message: string, max: number, tooLong: string) => z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+export const contactInput = z.object({
+  name: required(messages.contactNameRequired, 100, messages.contactNameTooLong),
+  email: emailField,
+  phone: required(messages.phoneRequired, 30, messages.phoneInvalid).refine(isPhoneShape, messages.phoneInvalid),
+  message: required(messages.contactMessageRequired, CONTACT_MESSAGE_MAX, messages.contactMessageTooLong),
+  /** The honeypot: hidden from people, filled by bots. Any value is accepted, so it never gives itself away. */
+  website: z.unknown().optional(),
+});
+export type ContactInput = z.infer<typeof contactInput>;
+
+export const CONTACT_LIMIT = { perAddress: 20, windowMs: 60 * 60_000 };
+
+export type ContactResult = { ok: true } | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+
+export async function submitContact(
+  ctx: { db: Database; publicUrl: string; shopEmail: string; clientAddress: string },
+  input: ContactInput,
+): Promise<ContactResult> {
+  const limit = await hitLimits(ctx.db, [{ key: `contact:ip:${ctx.clientAddress}`, max: CONTACT_LIMIT.perAddress, windowMs: CONTACT_LIMIT.windowMs }]);
+  if (!limit.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+  // A filled honeypot is a bot: it is told "thank you" and nothing is kept or sent.
+  if (input.website !== undefined && input.website !== null && input.website !== "") return { ok: true };
+  const { website: _, ...letter } = input;
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(contactMessages).values(letter);
+    await queueMail(tx, { kind: "contact-notice", to: ctx.shopEmail, ...contactNoticeMail(letter, ctx.publicUrl) });
+    await queueMail(tx, { kind: "contact-receipt", to: letter.email, ...contactReceiptMail() });
+  });
+  announceMail();
+  return { ok: true };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "product_variants" ADD COLUMN "archived_at" timestamp with time zone;

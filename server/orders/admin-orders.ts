@@ -1,0 +1,393 @@
+import { and, asc, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { lineName } from "../../common/featured";
+import { releaseStock } from "../checkout/checkout";
+import type { Database, Executor } from "../db/client";
+import { accounts, orderEvents, orderItems, orders, payments, productVariants } from "../db/schema";
+import { announceMail, queueMail } from "../mail/outbox";
+import { orderStatusMail } from "../mail/templates";
+import { DAY_MS, lagosDate, lagosDateTime, lagosDayStart } from "../../common/lagos-time";
+
+// The admin's side of orders (issue 5): the list of placed orders with filters, one order in
+// full, and the status changes after payment, each recorded with its admin and e-mailed to the
+// customer in the same transaction.
+//
+//   paid ──▶ processing ──▶ shipped ──▶ delivered
+//     │          │             │           │
+//     └──────────┴──▶ cancelled ─┐         │
+//     └──────────┴─────────────┴───────────┴──▶ refunded
+//
+// Stock: a paid order holds its units (taken at checkout). Cancelling or refunding it before it
+// ships puts them back. An order flagged `needs_refund` was paid after its units were sold, so
+// it holds none: cancelling or refunding it returns nothing, and sending it to processing (the
+// shop restocked and will deliver) takes the units then, or is refused while they are missing.
+
+export type OrderStatus = (typeof orders.$inferSelect)["status"];
+
+/** The statuses of a placed order, in the order of their life. */
+export const PLACED_STATUSES = ["paid", "processing", "shipped", "delivered", "cancelled", "refunded"] as const satisfies readonly OrderStatus[];
+export type PlacedStatus = (typeof PLACED_STATUSES)[number];
+
+/** Where an admin may move an order from each status; the usual next step comes first. */
+export const NEXT_STATUSES: Record<OrderStatus, readonly PlacedStatus[]> = {
+  pending: [],
+  expired: [],
+  paid: ["processing", "cancelled", "refunded"],
+  processing: ["shipped", "cancelled", "refunded"],
+  shipped: ["delivered", "refunded"],
+  delivered: ["refunded"],
+  cancelled: ["refunded"],
+  refunded: [],
+};
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "Awaiting payment",
+  expired: "Expired",
+  paid: "Paid",
+  processing: "Processing",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+export const TRACKING_ID_MAX = 100;
+export const NOTE_MAX = 500;
+/** The list shows at most this many orders; the date filters reach older ones. */
+export const LIST_LIMIT = 200;
+
+// ---------------------------------------------------------------- Lagos days
+
+
+/** True for a real calendar day written `YYYY-MM-DD`. */
+export function isDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export { lagosDayStart };
+
+/** Today in Lagos, `YYYY-MM-DD`. */
+export function lagosToday(now = new Date()): string {
+  return lagosDate(now);
+}
+
+// ---------------------------------------------------------------- list
+
+export interface AdminOrderFilter {
+  status?: PlacedStatus;
+  /** Only orders flagged for a refund. */
+  needsRefund?: boolean;
+  /** First Lagos day, `YYYY-MM-DD`, inclusive. */
+  from?: string;
+  /** Last Lagos day, `YYYY-MM-DD`, inclusive. */
+  to?: string;
+}
+
+export interface AdminOrderRow {
+  orderRef: string;
+  status: OrderStatus;
+  needsRefund: boolean;
+  totalKobo: number;
+  itemCount: number;
+  customerName: string;
+  customerEmail: string;
+  createdAt: Date;
+  /** 'YYYY-MM-DD HH:MM:SS', Lagos time: the date the customer sees in My Orders. */
+  orderDate: string;
+  trackingId: string | null;
+}
+
+/** Placed orders (paid at some point) within the Lagos days asked for. */
+function placedWithin({ from, to }: Pick<AdminOrderFilter, "from" | "to">): SQL[] {
+  const where: SQL[] = [isNotNull(orders.paidAt)];
+  if (from && isDay(from)) where.push(gte(orders.createdAt, lagosDayStart(from)));
+  if (to && isDay(to)) where.push(lt(orders.createdAt, new Date(lagosDayStart(to).getTime() + DAY_MS)));
+  return where;
+}
+
+/** Placed orders, newest first, with their customer and item count. */
+export async function listOrdersForAdmin(db: Database, filter: AdminOrderFilter = {}, limit = LIST_LIMIT): Promise<AdminOrderRow[]> {
+  const where = placedWithin(filter);
+  if (filter.status) where.push(eq(orders.status, filter.status));
+  if (filter.needsRefund) where.push(eq(orders.needsRefund, true));
+  const rows = await db
+    .select({
+      orderRef: orders.orderRef,
+      status: orders.status,
+      needsRefund: orders.needsRefund,
+      totalKobo: orders.totalKobo,
+      itemCount: sql<number>`coalesce((select sum(${orderItems.quantity}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), 0)::int`,
+      customerName: accounts.fullName,
+      customerEmail: accounts.email,
+      createdAt: orders.createdAt,
+      trackingId: orders.trackingId,
+    })
+    .from(orders)
+    .innerJoin(accounts, eq(accounts.id, orders.accountId))
+    .where(and(...where))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, itemCount: Number(row.itemCount), orderDate: lagosDateTime(row.createdAt) }));
+}
+
+export interface StatusCounts {
+  /** Placed orders of each status. */
+  byStatus: Record<PlacedStatus, number>;
+  all: number;
+  needsRefund: number;
+}
+
+/** How many placed orders each status has, within the Lagos days asked for. */
+export async function countOrdersByStatus(db: Database, filter: Pick<AdminOrderFilter, "from" | "to"> = {}): Promise<StatusCounts> {
+  const rows = await db
+    .select({
+      status: orders.status,
+      count: sql<number>`count(*)::int`,
+      needsRefund: sql<number>`count(*) filter (where ${orders.needsRefund})::int`,
+    })
+    .from(orders)
+    .where(and(...placedWithin(filter)))
+    .groupBy(orders.status);
+  const byStatus = Object.fromEntries(PLACED_STATUSES.map((s) => [s, 0])) as Record<PlacedStatus, number>;
+  let all = 0;
+  let needsRefund = 0;
+  for (const row of rows) {
+    if ((PLACED_STATUSES as readonly string[]).includes(row.status)) byStatus[row.status as PlacedStatus] = Number(row.count);
+    all += Number(row.count);
+    needsRefund += Number(row.needsRefund);
+  }
+  return { byStatus, all, needsRefund };
+}
+
+// ---------------------------------------------------------------- one order
+
+export interface VerificationSummary {
+  status: string | null;
+  amountKobo: number | null;
+  currency: string | null;
+  gatewayResponse: string | null;
+  paidAt: string | null;
+}
+
+/**
+ * The provider's verification reply as stored: Paystack's `data` object (amount, currency,
+ * gateway_response, paid_at) or the test gateway's row (amountKobo, gatewayResponse, paidAt).
+ */
+export function summarizeVerification(raw: unknown): VerificationSummary | null {
+  if (!raw || typeof raw !== "object") return null;
+  const r = raw as Record<string, unknown>;
+  const text = (...values: unknown[]) => {
+    const found = values.find((v) => typeof v === "string" && v !== "");
+    return typeof found === "string" ? found : null;
+  };
+  const amount = [r.amount, r.amountKobo].map(Number).find((n) => Number.isFinite(n) && n !== 0) ?? null;
+  const paidAt = text(r.paid_at, r.paidAt, r.transaction_date);
+  return {
+    status: text(r.status),
+    amountKobo: amount,
+    currency: text(r.currency),
+    gatewayResponse: text(r.gateway_response, r.gatewayResponse),
+    paidAt: paidAt ? formatInstant(paidAt) : null,
+  };
+}
+
+/** An ISO instant as Lagos time 'YYYY-MM-DD HH:MM:SS'; anything unreadable as it came. */
+function formatInstant(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : lagosDateTime(date);
+}
+
+export interface AdminOrderDetail {
+  orderRef: string;
+  status: OrderStatus;
+  needsRefund: boolean;
+  totalKobo: number;
+  currency: string;
+  trackingId: string | null;
+  orderDate: string;
+  paidDate: string | null;
+  customer: { id: number; fullName: string; email: string; phoneNumber: string };
+  delivery: { firstName: string; lastName: string; phone: string; email: string; address: string; state: string; city: string };
+  items: { productId: number; productName: string; size: string; unitPriceKobo: number; quantity: number; subtotalKobo: number; imageFile: string | null }[];
+  payment: {
+    provider: string;
+    reference: string;
+    status: string;
+    amountKobo: number;
+    currency: string;
+    verification: VerificationSummary | null;
+    /** The provider said success, for exactly this order's amount and currency. */
+    verified: boolean;
+  } | null;
+  events: { status: OrderStatus; at: string; adminName: string | null; note: string | null }[];
+  /** The statuses an admin may move it to now. */
+  nextStatuses: readonly PlacedStatus[];
+}
+
+/** One order, everything an admin needs to handle it; null when there is no such order. */
+export async function getOrderForAdmin(db: Database, orderRef: string): Promise<AdminOrderDetail | null> {
+  const [order] = await db
+    .select({
+      order: orders,
+      customer: { id: accounts.id, fullName: accounts.fullName, email: accounts.email, phoneNumber: accounts.phoneNumber },
+    })
+    .from(orders)
+    .innerJoin(accounts, eq(accounts.id, orders.accountId))
+    .where(eq(orders.orderRef, orderRef));
+  if (!order) return null;
+  const o = order.order;
+  const [items, paymentRows, events] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
+    db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(desc(payments.id)),
+    db
+      .select({ status: orderEvents.status, createdAt: orderEvents.createdAt, adminName: accounts.fullName, note: orderEvents.note })
+      .from(orderEvents)
+      .leftJoin(accounts, eq(accounts.id, orderEvents.accountId))
+      .where(eq(orderEvents.orderId, o.id))
+      .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+  ]);
+  // One checkout opens one payment; should there ever be more, the successful one counts.
+  const payment = paymentRows.find((p) => p.status === "success") ?? paymentRows[0];
+  const verification = payment ? summarizeVerification(payment.verification) : null;
+  return {
+    orderRef: o.orderRef,
+    status: o.status,
+    needsRefund: o.needsRefund,
+    totalKobo: o.totalKobo,
+    currency: o.currency,
+    trackingId: o.trackingId,
+    orderDate: lagosDateTime(o.createdAt),
+    paidDate: o.paidAt ? lagosDateTime(o.paidAt) : null,
+    customer: order.customer,
+    delivery: { firstName: o.firstName, lastName: o.lastName, phone: o.phone, email: o.email, address: o.address, state: o.state, city: o.city },
+    items: items.map((i) => ({
+      productId: i.productId,
+      productName: i.productName,
+      size: i.size,
+      unitPriceKobo: i.unitPriceKobo,
+      quantity: i.quantity,
+      subtotalKobo: i.unitPriceKobo * i.quantity,
+      imageFile: i.imageFile,
+    })),
+    payment: payment
+      ? {
+          provider: payment.provider,
+          reference: payment.reference,
+          status: payment.status,
+          amountKobo: payment.amountKobo,
+          currency: payment.currency,
+          verification,
+          verified:
+            payment.status === "success" &&
+            verification?.status === "success" &&
+            verification.amountKobo === o.totalKobo &&
+            verification.currency === o.currency,
+        }
+      : null,
+    events: events.map((e) => ({ status: e.status, at: lagosDateTime(e.createdAt), adminName: e.adminName, note: e.note })),
+    nextStatuses: o.paidAt ? NEXT_STATUSES[o.status] : [],
+  };
+}
+
+// ---------------------------------------------------------------- status changes
+
+export interface StatusChangeContext {
+  db: Database;
+  publicUrl: string;
+}
+
+export type StatusChange =
+  | { ok: true; orderRef: string; status: PlacedStatus; trackingId: string | null; needsRefund: boolean }
+  | { ok: false; reason: "not-found" | "not-allowed" | "out-of-stock"; message: string };
+
+class MissingStock extends Error {
+  constructor(readonly productName: string) {
+    super("missing stock");
+  }
+}
+
+/**
+ * Moves a placed order to `to` for the admin `adminId`: the change, its event and the customer's
+ * e-mail in one transaction, the order row locked so two admins cannot cross. Refused changes
+ * are answers, not exceptions.
+ */
+export async function changeOrderStatus(
+  ctx: StatusChangeContext,
+  adminId: number,
+  orderRef: string,
+  to: PlacedStatus,
+  options: { trackingId?: string | null; note?: string | null } = {},
+): Promise<StatusChange> {
+  const trackingId = options.trackingId?.trim() || null;
+  const note = options.note?.trim() || null;
+  const outcome = await ctx.db
+    .transaction(async (tx): Promise<StatusChange> => {
+      const [order] = await tx.select().from(orders).where(eq(orders.orderRef, orderRef)).for("update");
+      if (!order || !order.paidAt) return { ok: false, reason: "not-found", message: "There is no placed order with that reference." };
+      const from = order.status;
+      if (!NEXT_STATUSES[from].includes(to)) {
+        return {
+          ok: false,
+          reason: "not-allowed",
+          message:
+            from === to
+              ? `This order is already ${STATUS_LABELS[to].toLowerCase()}.`
+              : `An order that is ${STATUS_LABELS[from].toLowerCase()} cannot be moved to ${STATUS_LABELS[to].toLowerCase()}.`,
+        };
+      }
+      const holdsStock = !order.needsRefund && (from === "paid" || from === "processing");
+      let needsRefund = order.needsRefund;
+      if (holdsStock && (to === "cancelled" || to === "refunded")) await releaseStock(tx, order.id);
+      // Paid after its stock was sold: going ahead with it takes the units now that they are back.
+      if (order.needsRefund && to === "processing") {
+        await takeStock(tx, order.id);
+        needsRefund = false;
+      }
+      if (to === "refunded") needsRefund = false;
+      const [updated] = await tx
+        .update(orders)
+        .set({ status: to, needsRefund, ...(trackingId ? { trackingId } : {}) })
+        .where(eq(orders.id, order.id))
+        .returning();
+      await tx.insert(orderEvents).values({ orderId: order.id, status: to, accountId: adminId, note });
+      await queueMail(tx, {
+        kind: "order-status",
+        to: updated.email,
+        ...orderStatusMail({ order: updated, publicUrl: ctx.publicUrl }),
+      });
+      return { ok: true, orderRef: updated.orderRef, status: to, trackingId: updated.trackingId, needsRefund: updated.needsRefund };
+    })
+    .catch((error: unknown): StatusChange => {
+      if (!(error instanceof MissingStock)) throw error;
+      return {
+        ok: false,
+        reason: "out-of-stock",
+        message: `Not enough ${error.productName} in stock to send this order. Restock it first, or refund the customer.`,
+      };
+    });
+  if (outcome.ok) announceMail();
+  return outcome;
+}
+
+/** The order's units, in variant order like every checkout, so no two transactions deadlock. */
+function unitsOf(tx: Executor, orderId: number) {
+  return tx
+    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity, productName: orderItems.productName, size: orderItems.size })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.variantId));
+}
+
+async function takeStock(tx: Executor, orderId: number): Promise<void> {
+  for (const item of await unitsOf(tx, orderId)) {
+    const [taken] = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${item.quantity}` })
+      .where(and(eq(productVariants.id, item.variantId), sql`${productVariants.stock} >= ${item.quantity}`))
+      .returning({ id: productVariants.id });
+    if (!taken) throw new MissingStock(lineName(item.productName, item.size));
+  }
+}

@@ -1,0 +1,74 @@
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { PROCESSING_DAYS } from "../../common/constants";
+import type { Database } from "../db/client";
+import { accounts, orderEvents, orders } from "../db/schema";
+import { hitLimits } from "../rate-limits";
+import { DAY_MS, LAGOS_OFFSET_MS, lagosDate } from "../../common/lagos-time";
+
+// Order tracking without signing in (/trackorder): the order reference and the billing e-mail
+// must both match a placed order; anything else learns nothing. Rate limited per address.
+
+export const TRACK_LIMIT = { perAddress: 30, windowMs: 15 * 60_000 };
+
+export interface TrackedOrder {
+  orderRef: string;
+  status: (typeof orders.$inferSelect)["status"];
+  trackingId: string | null;
+  placedOn: string;
+  /** A sentence for the customer: when it should arrive, or when it did. */
+  estimate: string;
+}
+
+export type TrackResult = { ok: true; order: TrackedOrder } | { ok: false; reason: "no-match" } | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+
+/** Adds business days (Monday to Friday), counted in Lagos time. */
+export function addBusinessDays(from: Date, days: number): Date {
+  let date = new Date(from.getTime());
+  let left = days;
+  while (left > 0) {
+    date = new Date(date.getTime() + DAY_MS);
+    const weekday = new Date(date.getTime() + LAGOS_OFFSET_MS).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return date;
+}
+
+const lagosDay = (date: Date) =>
+  date.toLocaleDateString("en-NG", { weekday: "short", day: "numeric", month: "short", timeZone: "Africa/Lagos" });
+
+function estimate(status: TrackedOrder["status"], paidAt: Date, deliveredAt: Date | null): string {
+  if (status === "delivered") return deliveredAt ? `Delivered on ${lagosDay(deliveredAt)}.` : "Delivered.";
+  if (status === "cancelled" || status === "refunded") return "This order will not be delivered.";
+  const from = addBusinessDays(paidAt, PROCESSING_DAYS.min);
+  const to = addBusinessDays(paidAt, PROCESSING_DAYS.max);
+  return `Expected between ${lagosDay(from)} and ${lagosDay(to)} (${PROCESSING_DAYS.min} to ${PROCESSING_DAYS.max} business days).`;
+}
+
+export async function trackOrder(db: Database, orderRef: string, email: string, clientAddress: string): Promise<TrackResult> {
+  const limit = await hitLimits(db, [{ key: `track:ip:${clientAddress}`, max: TRACK_LIMIT.perAddress, windowMs: TRACK_LIMIT.windowMs }]);
+  if (!limit.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const billing = email.trim().toLowerCase();
+  const [order] = await db
+    .select({ id: orders.id, orderRef: orders.orderRef, status: orders.status, trackingId: orders.trackingId, paidAt: orders.paidAt })
+    .from(orders)
+    .innerJoin(accounts, eq(accounts.id, orders.accountId))
+    // The billing e-mail is the one given at checkout; the account's own address works too.
+    .where(and(eq(orders.orderRef, orderRef.trim()), isNotNull(orders.paidAt), sql`(lower(${orders.email}) = ${billing} or ${accounts.email} = ${billing})`));
+  if (!order?.paidAt) return { ok: false, reason: "no-match" };
+  const [delivered] = await db
+    .select({ at: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, "delivered")))
+    .orderBy(desc(orderEvents.createdAt))
+    .limit(1);
+  return {
+    ok: true,
+    order: {
+      orderRef: order.orderRef,
+      status: order.status,
+      trackingId: order.trackingId,
+      placedOn: lagosDate(order.paidAt),
+      estimate: estimate(order.status, order.paidAt, delivered?.at ?? null),
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { paystackGateway } from "./paystack";
+import { testGateway } from "./test-gateway";
+
+// The card payment provider as the checkout sees it. Paystack when keys are set; otherwise the
+// built-in test gateway (never in production), which keeps its own books and is verified the
+// same way, so the whole purchase works offline.
+
+export type Provider = "paystack" | "test" | "none";
+
+export interface InitializeInput {
+  email: string;
+  amountKobo: number;
+  reference: string;
+  currency: "NGN";
+}
+
+/** What the provider says about a reference. Only `success` with the right amount and currency pays an order. */
+export interface Verification {
+  status: "success" | "failed" | "abandoned" | "pending";
+  amountKobo: number;
+  currency: string;
+  gatewayResponse: string | null;
+  /** The provider's reply as received, kept with the payment. */
+  raw: unknown;
+}
+
+export type GatewayResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export interface PaymentGateway {
+  provider: Provider;
+  /** Given to the browser's widget (Paystack Inline needs none when resuming; kept for completeness). */
+  publicKey: string | null;
+  initialize(input: InitializeInput): Promise<GatewayResult<{ accessCode: string }>>;
+  verify(reference: string): Promise<GatewayResult<Verification>>;
+  /** True when a webhook body really comes from the provider. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
+}
+
+/** A gateway that refuses every payment: production without keys must not take test money. */
+const unavailableGateway: PaymentGateway = {
+  provider: "none",
+  publicKey: null,
+  initialize: async () => ({ ok: false, message: "Card payments are not configured." }),
+  verify: async () => ({ ok: false, message: "Card payments are not configured." }),
+  verifyWebhook: () => false,
+};
+
+export function createGateway(db: Database, config: Config): PaymentGateway {
+  const { secretKey, publicKey, apiBase } = config.paystack;
+  if (secretKey) return paystackGateway({ secretKey, publicKey: publicKey ?? null, apiBase });
+  if (config.isProduction) return unavailableGateway;
+  return testGateway(db);
+}

@@ -1,0 +1,71 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { GatewayResult, PaymentGateway, Verification } from "./gateway";
+
+// Paystack's REST API: initialize a transaction, verify it, and check webhook signatures
+// (HMAC-SHA512 of the raw body with the secret key). Tests point apiBase at a local stub.
+
+const TIMEOUT_MS = 15_000;
+
+interface PaystackReply<T> {
+  status: boolean;
+  message: string;
+  data?: T;
+}
+
+export function paystackGateway(options: { secretKey: string; publicKey: string | null; apiBase: string }): PaymentGateway {
+  async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<GatewayResult<T>> {
+    try {
+      const response = await fetch(`${options.apiBase}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${options.secretKey}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      const reply = (await response.json().catch(() => null)) as PaystackReply<T> | null;
+      if (!response.ok || !reply?.status || reply.data === undefined) {
+        return { ok: false, message: reply?.message || `Paystack answered ${response.status}` };
+      }
+      return { ok: true, value: reply.data };
+    } catch (error) {
+      console.error(`Paystack ${method} ${path} failed`, error);
+      return { ok: false, message: "The payment provider could not be reached." };
+    }
+  }
+
+  return {
+    provider: "paystack",
+    publicKey: options.publicKey,
+
+    async initialize({ email, amountKobo, reference, currency }) {
+      const result = await call<{ access_code: string }>("POST", "/transaction/initialize", {
+        email,
+        amount: amountKobo,
+        reference,
+        currency,
+        channels: ["card"],
+      });
+      return result.ok ? { ok: true, value: { accessCode: result.value.access_code } } : result;
+    },
+
+    async verify(reference) {
+      const result = await call<{ status: string; amount: number; currency: string; gateway_response?: string }>(
+        "GET",
+        `/transaction/verify/${encodeURIComponent(reference)}`,
+      );
+      if (!result.ok) return result;
+      const d = result.value;
+      const status: Verification["status"] =
+        d.status === "success" || d.status === "failed" || d.status === "abandoned" ? d.status : "pending";
+      return {
+        ok: true,
+        value: { status, amountKobo: Number(d.amount), currency: String(d.currency), gatewayResponse: d.gateway_response ?? null, raw: d },
+      };
+    },
+
+    verifyWebhook(rawBody, signature) {
+      if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
+      const expected = createHmac("sha512", options.secretKey).update(rawBody).digest();
+      return timingSafeEqual(expected, Buffer.from(signature, "hex"));
+    },
+  };
+}

@@ -1,0 +1,720 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../common/messages";
+import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "../../common/test-gateway";
+import { expireStaleOrders, RESERVATION_MS } from "../../server/checkout/checkout";
+import type { DatabaseHandle } from "../../server/db/client";
+import { orderEvents, orders, payments } from "../../server/db/schema";
+import { createTestDatabase } from "../support/db";
+import { startPaystackStub, type PaystackStub } from "../support/paystack-stub";
+import { startApiServer } from "../support/server";
+import {
+  cartRows,
+  deliveryFields,
+  firstImageOf,
+  localDateTime,
+  loggedIn,
+  mailsOfKind,
+  orderItemsOf,
+  ordersOf,
+  paidOrdersOf,
+  paymentOf,
+  quickCustomer,
+  setStock,
+  shopClient,
+  stockOf,
+  variantOf,
+  type ShopClient,
+  type Shopper,
+} from "../support/shop";
+
+// Checkout over HTTP, on the engine of this run: initialize_payment.php turns the server cart
+// into a pending order with reserved stock and opens a payment; create_order.php (spec §7) and
+// Paystack's webhook verify the reference and mark that order paid, once. Paystack is a local
+// stub (tests/support/paystack-stub.ts); a second server on the same database has no keys and
+// uses the built-in test gateway.
+
+let handle: DatabaseHandle;
+let stub: PaystackStub;
+let api: Awaited<ReturnType<typeof startApiServer>>;
+let offline: Awaited<ReturnType<typeof startApiServer>>;
+let shop: ShopClient;
+let testShop: ShopClient;
+let shopOrdersEmail: string;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  stub = await startPaystackStub({ secretKey: "sk_test_checkout_suite" });
+  api = await startApiServer(handle, { env: { PAYSTACK_SECRET_KEY: stub.secretKey, PAYSTACK_API_BASE: stub.baseUrl } });
+  offline = await startApiServer(handle);
+  shop = shopClient(api.baseUrl);
+  testShop = shopClient(offline.baseUrl);
+  shopOrdersEmail = api.config.shopOrdersEmail;
+});
+afterAll(async () => {
+  await api?.close();
+  await offline?.close();
+  await stub?.close();
+  await handle?.close();
+});
+
+it("runs on the engine this run asked for, Paystack through the local stub", () => {
+  expect(handle.engine).toBe(process.env.DATABASE_URL ? "postgres" : "pglite");
+  expect(api.config.paystack).toMatchObject({ secretKey: stub.secretKey, apiBase: stub.baseUrl });
+  expect(offline.config.paystack.secretKey).toBeUndefined();
+});
+
+const ADD = "/api/api4users/add_to_cart.php";
+const DECREASE = "/api/api4users/decrease_quantity.php";
+const INITIALIZE = "/api/api4users/initialize_payment.php";
+const CREATE_ORDER = "/api/api4users/create_order.php";
+const ordersPath = (userId: number) => `/api/api4users/get_user_orders.php?userId=${userId}`;
+
+const failure = (text: string) => ({ success: false, error: text, message: text });
+
+const customer = (tag: string) => loggedIn(handle.db, api.baseUrl, "customer", tag);
+
+type Line = [productId: number, quantity: number, size?: string];
+
+/** Fills the customer's server cart through add_to_cart.php. */
+async function fillCart(who: Shopper, lines: Line[], client = shop) {
+  for (const [productId, quantity, size = "0"] of lines) {
+    for (let i = 0; i < quantity; i++) {
+      const res = await client.post(ADD, { user_id: who.id, product_id: productId, size, price: 1, product_name: "x" }, who.token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+  }
+}
+
+/** The cart total the catalogue gives, in kobo. */
+async function totalKoboOf(lines: Line[]) {
+  let total = 0;
+  for (const [productId, quantity, size = ""] of lines) total += (await variantOf(handle.db, productId, size)).priceKobo * quantity;
+  return total;
+}
+
+function initialize(who: Shopper, delivery = deliveryFields(), client = shop) {
+  return client.post(INITIALIZE, { user_id: who.id, ...delivery }, who.token);
+}
+
+interface Started {
+  who: Shopper;
+  delivery: ReturnType<typeof deliveryFields>;
+  reference: string;
+  orderRef: string;
+  accessCode: string;
+  lines: Line[];
+}
+
+/** A customer with these lines in the cart and a checkout opened (a pending order). */
+async function startedCheckout(tag: string, lines: Line[], options: { who?: Shopper; client?: ShopClient } = {}): Promise<Started> {
+  const client = options.client ?? shop;
+  const who = options.who ?? (await customer(tag));
+  await fillCart(who, lines, client);
+  const delivery = deliveryFields();
+  const res = await initialize(who, delivery, client);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { who, delivery, reference: res.body.reference, orderRef: res.body.order_ref, accessCode: res.body.access_code, lines };
+}
+
+/** Spec §3 "Order as sent", the way the spec's client builds it. */
+function orderAsSent(s: Started, overrides: Record<string, unknown> = {}) {
+  return {
+    userId: s.who.id,
+    date: localDateTime(),
+    transactionRef: s.reference,
+    orderRef: s.orderRef,
+    firstName: s.delivery.firstName,
+    lastName: s.delivery.lastName,
+    phone: s.delivery.phone,
+    email: s.delivery.email,
+    address: s.delivery.address,
+    state: s.delivery.state,
+    city: s.delivery.city,
+    cartItems: s.lines.map(([productId, quantity]) => ({ imageUrl: "a.jpg", productName: "x", quantity, price: 1, productId })),
+    total: 1,
+    ...overrides,
+  };
+}
+
+function createOrder(s: Started, overrides: Record<string, unknown> = {}, client = shop) {
+  return client.post(CREATE_ORDER, orderAsSent(s, overrides), s.who.token);
+}
+
+function postWebhook(body: string, signature?: string) {
+  return fetch(`${api.baseUrl}/api/paystack/webhook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(signature === undefined ? {} : { "x-paystack-signature": signature }) },
+    body,
+  }).then(async (res) => ({ status: res.status, body: await res.json() }));
+}
+
+async function orderByRef(orderRef: string) {
+  const [row] = await handle.db.select().from(orders).where(eq(orders.orderRef, orderRef));
+  return row;
+}
+
+/** The e-mails about one order: the customer's confirmation and the shop's new-order notice. */
+async function orderMails(orderRef: string, deliveryEmail: string) {
+  const confirmations = (await mailsOfKind(handle.db, deliveryEmail, "order-confirmation")).filter((m) => m.subject.includes(orderRef));
+  const notices = (await mailsOfKind(handle.db, shopOrdersEmail, "new-order")).filter((m) => m.subject.includes(orderRef));
+  return { confirmations, notices };
+}
+
+async function successfulPayments(orderId: number) {
+  return handle.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, "success")));
+}
+
+// ------------------------------------------------------------------ delivery details
+
+describe("POST /api/api4users/initialize_payment.php: the delivery details", () => {
+  async function refused(tag: string, overrides: Record<string, unknown>, status: number, text: string, lines: Line[] = [[53, 1]]) {
+    const who = await customer(tag);
+    await setStock(handle.db, 53, 13);
+    await fillCart(who, lines);
+    const initCalls = stub.calls.initialize;
+    const res = await initialize(who, deliveryFields(overrides));
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual(failure(text));
+    expect(await ordersOf(handle.db, who.id)).toEqual([]);
+    expect(await stockOf(handle.db, 53)).toBe(13);
+    expect(stub.calls.initialize).toBe(initCalls);
+  }
+
+  it("refuses a confirmPhone that differs (400)", () => refused("mismatch", { confirmPhone: "08012345679" }, 400, messages.phoneMismatch));
+
+  it("refuses a malformed e-mail (400)", () => refused("bad-email", { email: "chioma@nowhere" }, 400, messages.deliveryEmailInvalid));
+
+  it("refuses a city that is not of the chosen state (400)", () => refused("bad-city", { state: "Lagos", city: "Abuja" }, 400, messages.cityNotInState));
+
+  it("refuses an empty cart (409)", () => refused("empty-cart", {}, 409, messages.cartEmpty, []));
+
+  it("answers 401 without a token and 403 for another customer's user_id", async () => {
+    const owner = await customer("init-owner");
+    const other = await customer("init-other");
+    await fillCart(owner, [[53, 1]]);
+    const anonymous = await shop.post(INITIALIZE, { user_id: owner.id, ...deliveryFields() });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual(failure(messages.signInRequired));
+    const foreign = await shop.post(INITIALIZE, { user_id: owner.id, ...deliveryFields() }, other.token);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toEqual(failure(messages.notYourAccount));
+    expect(await ordersOf(handle.db, owner.id)).toEqual([]);
+    expect(await ordersOf(handle.db, other.id)).toEqual([]);
+  });
+});
+
+// ------------------------------------------------------------------ Paystack through the stub
+
+describe("checkout with Paystack (local stub)", () => {
+  it("initializes the transaction with the server's total in kobo and NGN", async () => {
+    const lines: Line[] = [
+      [1, 2, "6x4.5x8"],
+      [36, 1],
+    ];
+    const expectedKobo = await totalKoboOf(lines);
+    const who = await customer("init-amount");
+    await fillCart(who, lines);
+    const delivery = deliveryFields();
+    const initCalls = stub.calls.initialize;
+    const res = await initialize(who, delivery);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ success: true, amount: expectedKobo / 100, currency: "NGN", provider: "paystack" });
+    expect(res.body.order_ref).toMatch(/^ORD-\d+-\d{1,4}$/);
+
+    expect(stub.calls.initialize).toBe(initCalls + 1);
+    const sent = stub.transactions.get(res.body.reference);
+    expect(sent).toMatchObject({ amount: expectedKobo, currency: "NGN", email: delivery.email, accessCode: res.body.access_code, status: "pending" });
+
+    const [order] = await ordersOf(handle.db, who.id);
+    expect(order).toMatchObject({ orderRef: res.body.order_ref, status: "pending", totalKobo: expectedKobo, email: delivery.email, city: "Ikeja", paidAt: null });
+    expect(await paymentOf(handle.db, res.body.reference)).toMatchObject({ orderId: order.id, provider: "paystack", amountKobo: expectedKobo, status: "initialized" });
+  });
+
+  it("ignores a tampered total, price and cartItems in create_order: the order keeps the server's total", async () => {
+    const s = await startedCheckout("tamper", [[54, 2]]);
+    const variant = await variantOf(handle.db, 54);
+    const expectedKobo = 2 * variant.priceKobo;
+    stub.settle(s.reference, { status: "success" });
+    const res = await createOrder(s, {
+      orderRef: `ORD-${Date.now()}-42`,
+      total: 1,
+      cartItems: [
+        { imageUrl: "x", productName: "Solar panel", quantity: 40, price: 1, productId: 63 },
+        { imageUrl: "x", productName: "Pillow", quantity: 2, price: 1, productId: 54 },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.order_ref).toBe(s.orderRef);
+
+    const [order] = await paidOrdersOf(handle.db, s.who.id);
+    expect(order.totalKobo).toBe(expectedKobo);
+    expect((await orderItemsOf(handle.db, order.id)).map((i) => [i.productId, i.quantity, i.unitPriceKobo])).toEqual([[54, 2, variant.priceKobo]]);
+    const listed = await shop.get(ordersPath(s.who.id), s.who.token);
+    expect(listed.body.orders).toHaveLength(1);
+    expect(listed.body.orders[0].total).toBe(expectedKobo / 100);
+    expect(listed.body.orders[0].items.map((i: any) => [i.product_id, i.quantity, i.price])).toEqual([[54, 2, variant.priceKobo / 100]]);
+  });
+
+  it("does not place the order before the customer has paid (provider says abandoned: 422)", async () => {
+    const s = await startedCheckout("unpaid", [[55, 1]]);
+    const res = await createOrder(s);
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual(failure("The transaction was not completed"));
+    expect(await paidOrdersOf(handle.db, s.who.id)).toEqual([]);
+    expect((await orderByRef(s.orderRef)).status).toBe("pending");
+    expect(await orderMails(s.orderRef, s.delivery.email)).toEqual({ confirmations: [], notices: [] });
+    expect(await cartRows(handle.db, s.who.id)).toHaveLength(1);
+  });
+
+  it("places the order once paid: 201, paid, cart cleared, stock taken, two mails queued", async () => {
+    await setStock(handle.db, 56, 7);
+    const s = await startedCheckout("paid", [[56, 2]]);
+    stub.settle(s.reference, { status: "success" });
+    const res = await createOrder(s);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ success: true, message: messages.orderPlacedTitle, order_ref: s.orderRef, transaction_ref: s.reference });
+
+    const paid = await paidOrdersOf(handle.db, s.who.id);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ orderRef: s.orderRef, status: "paid", needsRefund: false, reservedUntil: null });
+    expect(await paymentOf(handle.db, s.reference)).toMatchObject({ status: "success" });
+    expect(await cartRows(handle.db, s.who.id)).toEqual([]);
+    expect(await stockOf(handle.db, 56)).toBe(5);
+
+    const mails = await orderMails(s.orderRef, s.delivery.email);
+    expect(mails.confirmations).toHaveLength(1);
+    expect(mails.notices).toHaveLength(1);
+    expect(mails.confirmations[0].text).toContain(s.reference);
+  });
+
+  it("answers 200 to the same create_order again and still has exactly one paid order", async () => {
+    await setStock(handle.db, 57, 30);
+    const s = await startedCheckout("again", [[57, 1]]);
+    stub.settle(s.reference, { status: "success" });
+    expect((await createOrder(s)).status).toBe(201);
+    const again = await createOrder(s);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ success: true, order_ref: s.orderRef, transaction_ref: s.reference });
+
+    expect(await paidOrdersOf(handle.db, s.who.id)).toHaveLength(1);
+    const mails = await orderMails(s.orderRef, s.delivery.email);
+    expect([mails.confirmations.length, mails.notices.length]).toEqual([1, 1]);
+    expect(await stockOf(handle.db, 57)).toBe(29);
+  });
+
+  it("refuses a payment of a different amount (422) and pays nothing", async () => {
+    const s = await startedCheckout("amount", [[58, 1]]);
+    const amount = stub.transactions.get(s.reference)!.amount;
+    stub.settle(s.reference, { status: "success", amount: amount - 100 });
+    const res = await createOrder(s);
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual(failure(messages.paymentMismatch));
+    expect(await paidOrdersOf(handle.db, s.who.id)).toEqual([]);
+    expect(await paymentOf(handle.db, s.reference)).toMatchObject({ status: "failed" });
+    expect(await orderMails(s.orderRef, s.delivery.email)).toEqual({ confirmations: [], notices: [] });
+  });
+
+  it("refuses a payment in another currency (422) and pays nothing", async () => {
+    const s = await startedCheckout("currency", [[58, 1]]);
+    stub.settle(s.reference, { status: "success", currency: "USD" });
+    const res = await createOrder(s);
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual(failure(messages.paymentMismatch));
+    expect(await paidOrdersOf(handle.db, s.who.id)).toEqual([]);
+  });
+
+  it("refuses a failed or abandoned payment (422)", async () => {
+    for (const [status, text] of [
+      ["failed", "Declined"],
+      ["abandoned", "The transaction was not completed"],
+    ] as const) {
+      const s = await startedCheckout(`status-${status}`, [[59, 1]]);
+      stub.settle(s.reference, { status });
+      const res = await createOrder(s);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual(failure(text));
+      expect(await paidOrdersOf(handle.db, s.who.id)).toEqual([]);
+      expect(await paymentOf(handle.db, s.reference)).toMatchObject({ status });
+    }
+  });
+
+  it("answers 404 to a reference the shop never issued", async () => {
+    const who = await customer("unknown-ref");
+    const verifyCalls = stub.calls.verify;
+    const res = await shop.post(CREATE_ORDER, { userId: who.id, transactionRef: "FS-never-issued", total: 5 }, who.token);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(failure(messages.paymentUnknown));
+    expect(stub.calls.verify).toBe(verifyCalls);
+    expect(await ordersOf(handle.db, who.id)).toEqual([]);
+  });
+
+  it("answers 403 to another customer's reference, even when it is paid", async () => {
+    const s = await startedCheckout("ref-owner", [[60, 1]]);
+    stub.settle(s.reference, { status: "success" });
+    const thief = await customer("ref-thief");
+    const res = await shop.post(CREATE_ORDER, orderAsSent({ ...s, who: thief }), thief.token);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(failure(messages.notYourAccount));
+    expect(await paidOrdersOf(handle.db, s.who.id)).toEqual([]);
+    expect(await ordersOf(handle.db, thief.id)).toEqual([]);
+    // And naming the owner's user id with the thief's token is refused too.
+    const asOwner = await shop.post(CREATE_ORDER, orderAsSent(s), thief.token);
+    expect(asOwner.status).toBe(403);
+    expect(await paidOrdersOf(handle.db, s.who.id)).toEqual([]);
+  });
+});
+
+// ------------------------------------------------------------------ webhook
+
+describe("POST /api/paystack/webhook", () => {
+  it("pays the order of a settled transaction when the browser never came back", async () => {
+    await setStock(handle.db, 61, 10);
+    const s = await startedCheckout("webhook", [[61, 1]]);
+    stub.settle(s.reference, { status: "success" });
+    const { body, signature } = stub.webhook(s.reference);
+    const res = await postWebhook(body, signature);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+
+    const paid = await paidOrdersOf(handle.db, s.who.id);
+    expect(paid.map((o) => [o.orderRef, o.status])).toEqual([[s.orderRef, "paid"]]);
+    expect(await cartRows(handle.db, s.who.id)).toEqual([]);
+    expect(await stockOf(handle.db, 61)).toBe(9);
+    const mails = await orderMails(s.orderRef, s.delivery.email);
+    expect([mails.confirmations.length, mails.notices.length]).toEqual([1, 1]);
+    // The browser coming back later finds the order placed.
+    expect((await createOrder(s)).status).toBe(200);
+  });
+
+  it("refuses a body signed with another key (401) and changes nothing", async () => {
+    const s = await startedCheckout("webhook-forged", [[62, 1]]);
+    stub.settle(s.reference, { status: "success" });
+    const forged = stub.webhook(s.reference, { secret: "sk_test_someone_else" });
+    const verifyCalls = stub.calls.verify;
+    for (const signature of [forged.signature, undefined, "abc"]) {
+      const res = await postWebhook(forged.body, signature);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(failure("Invalid signature."));
+    }
+    // A good signature over a different body is as bad as a wrong key.
+    const good = stub.webhook(s.reference);
+    const res = await postWebhook(good.body.replace('"charge.success"', '"charge.success" '), good.signature);
+    expect(res.status).toBe(401);
+
+    expect(stub.calls.verify).toBe(verifyCalls);
+    expect(await paidOrdersOf(handle.db, s.who.id)).toEqual([]);
+    expect((await orderByRef(s.orderRef)).status).toBe("pending");
+    expect(await paymentOf(handle.db, s.reference)).toMatchObject({ status: "initialized" });
+    expect(await orderMails(s.orderRef, s.delivery.email)).toEqual({ confirmations: [], notices: [] });
+  });
+
+  it("pays exactly once when the webhook and create_order arrive together", async () => {
+    for (let round = 0; round < 4; round++) {
+      await setStock(handle.db, 64, 12);
+      const s = await startedCheckout(`race-${round}`, [[64, 1]]);
+      expect(await stockOf(handle.db, 64)).toBe(11);
+      stub.settle(s.reference, { status: "success" });
+      const { body, signature } = stub.webhook(s.reference);
+      const replies = await Promise.all([
+        createOrder(s),
+        postWebhook(body, signature),
+        createOrder(s),
+        postWebhook(body, signature),
+        createOrder(s),
+      ]);
+      const [browser1, hook1, browser2, hook2, browser3] = replies;
+      for (const hook of [hook1, hook2]) expect(hook.status).toBe(200);
+      const browserStatuses = [browser1, browser2, browser3].map((r) => r.status);
+      for (const status of browserStatuses) expect([200, 201]).toContain(status);
+      expect(browserStatuses.filter((status) => status === 201).length).toBeLessThanOrEqual(1);
+
+      const paid = await paidOrdersOf(handle.db, s.who.id);
+      expect(paid).toHaveLength(1);
+      expect(await successfulPayments(paid[0].id)).toHaveLength(1);
+      const paidEvents = await handle.db
+        .select()
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, paid[0].id), eq(orderEvents.status, "paid")));
+      expect(paidEvents).toHaveLength(1);
+      const mails = await orderMails(s.orderRef, s.delivery.email);
+      expect([mails.confirmations.length, mails.notices.length]).toEqual([1, 1]);
+      expect(await stockOf(handle.db, 64)).toBe(11);
+    }
+  });
+});
+
+// ------------------------------------------------------------------ stock reservation
+
+describe("stock held by a checkout", () => {
+  it("is reserved at initialize", async () => {
+    await setStock(handle.db, 65, 7);
+    const before = Date.now();
+    const s = await startedCheckout("reserve", [[65, 3]]);
+    expect(await stockOf(handle.db, 65)).toBe(4);
+    const order = await orderByRef(s.orderRef);
+    expect(order.status).toBe("pending");
+    expect(order.reservedUntil!.getTime()).toBeGreaterThanOrEqual(before + RESERVATION_MS - 1000);
+    expect(order.reservedUntil!.getTime()).toBeLessThanOrEqual(Date.now() + RESERVATION_MS + 1000);
+    // The cart itself keeps its lines until the order is paid.
+    expect(await cartRows(handle.db, s.who.id)).toHaveLength(1);
+  });
+
+  it("is released when the unpaid order expires", async () => {
+    await setStock(handle.db, 66, 5);
+    const s = await startedCheckout("expire", [[66, 2]]);
+    expect(await stockOf(handle.db, 66)).toBe(3);
+    expect(await expireStaleOrders(handle.db, new Date())).toBe(0);
+    expect(await stockOf(handle.db, 66)).toBe(3);
+
+    expect(await expireStaleOrders(handle.db, new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await stockOf(handle.db, 66)).toBe(5);
+    expect((await orderByRef(s.orderRef)).status).toBe("expired");
+    expect(await paymentOf(handle.db, s.reference)).toMatchObject({ status: "abandoned" });
+    // Expiring again gives nothing back twice.
+    await expireStaleOrders(handle.db, new Date(Date.now() + 31 * 60_000));
+    expect(await stockOf(handle.db, 66)).toBe(5);
+  });
+
+  it("is released when the customer starts a new checkout", async () => {
+    await setStock(handle.db, 67, 11);
+    const s = await startedCheckout("restart", [[67, 2]]);
+    expect(await stockOf(handle.db, 67)).toBe(9);
+    const minus = await shop.post(DECREASE, { user_id: s.who.id, product_id: 67, size: null }, s.who.token);
+    expect(minus.status).toBe(200);
+
+    const second = await initialize(s.who);
+    expect(second.status).toBe(201);
+    expect(await stockOf(handle.db, 67)).toBe(10);
+    expect((await orderByRef(s.orderRef)).status).toBe("cancelled");
+    expect(await paymentOf(handle.db, s.reference)).toMatchObject({ status: "cancelled" });
+    const pending = (await ordersOf(handle.db, s.who.id)).filter((o) => o.status === "pending");
+    expect(pending.map((o) => o.orderRef)).toEqual([second.body.order_ref]);
+  });
+
+  it("is taken again when a payment arrives after expiry and the stock is still there", async () => {
+    await setStock(handle.db, 68, 4);
+    const s = await startedCheckout("late-stock", [[68, 1]]);
+    await expireStaleOrders(handle.db, new Date(Date.now() + 31 * 60_000));
+    expect(await stockOf(handle.db, 68)).toBe(4);
+    stub.settle(s.reference, { status: "success" });
+    const res = await createOrder(s);
+    expect(res.status).toBe(201);
+    const [paid] = await paidOrdersOf(handle.db, s.who.id);
+    expect(paid).toMatchObject({ orderRef: s.orderRef, status: "paid", needsRefund: false });
+    expect(await stockOf(handle.db, 68)).toBe(3);
+  });
+
+  it("still places a late payment when its stock was sold meanwhile, flagged needs_refund", async () => {
+    await setStock(handle.db, 69, 1);
+    const late = await startedCheckout("late", [[69, 1]]);
+    expect(await stockOf(handle.db, 69)).toBe(0);
+    await expireStaleOrders(handle.db, new Date(Date.now() + 31 * 60_000));
+    expect(await stockOf(handle.db, 69)).toBe(1);
+
+    // Someone else buys the unit that came back.
+    const rival = await startedCheckout("rival", [[69, 1]]);
+    stub.settle(rival.reference, { status: "success" });
+    expect((await createOrder(rival)).status).toBe(201);
+    expect(await stockOf(handle.db, 69)).toBe(0);
+
+    // Then the first customer's money arrives.
+    stub.settle(late.reference, { status: "success" });
+    const res = await createOrder(late);
+    expect(res.status).toBe(201);
+    const paid = await paidOrdersOf(handle.db, late.who.id);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ orderRef: late.orderRef, status: "paid", needsRefund: true });
+    expect(await stockOf(handle.db, 69)).toBe(0);
+    const mails = await orderMails(late.orderRef, late.delivery.email);
+    expect([mails.confirmations.length, mails.notices.length]).toEqual([1, 1]);
+    expect(mails.notices[0].subject).toContain("REFUND NEEDED");
+  });
+
+  it("lets exactly 5 of 50 buyers check out concurrently when 5 are in stock", async () => {
+    const productId = 70;
+    await setStock(handle.db, productId, 5);
+    const variant = await variantOf(handle.db, productId);
+    const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => quickCustomer(handle.db, `crowd-${i}`)));
+    await Promise.all(buyers.map((b) => fillCart(b, [[productId, 1]])));
+
+    const replies = await Promise.all(buyers.map((b) => initialize(b)));
+    const won = replies.map((r, i) => ({ r, b: buyers[i] })).filter(({ r }) => r.status === 201);
+    const lost = replies.filter((r) => r.status !== 201);
+    expect(won).toHaveLength(5);
+    expect(lost).toHaveLength(45);
+    for (const r of lost) {
+      expect(r.status).toBe(409);
+      expect(r.body).toEqual(failure(messages.outOfStock(variant.productName)));
+    }
+    expect(await stockOf(handle.db, productId)).toBe(0);
+
+    for (const { r, b } of won) {
+      stub.settle(r.body.reference, { status: "success" });
+      const res = await shop.post(CREATE_ORDER, { userId: b.id, transactionRef: r.body.reference }, b.token);
+      expect(res.status).toBe(201);
+    }
+    const ids = buyers.map((b) => b.id);
+    const placed = await handle.db.select().from(orders).where(inArray(orders.accountId, ids));
+    expect(placed.filter((o) => o.status === "paid")).toHaveLength(5);
+    expect(placed).toHaveLength(5);
+    expect(await stockOf(handle.db, productId)).toBe(0);
+  });
+
+  it("keeps one open checkout per customer when Pay Now is pressed several times at once", async () => {
+    await setStock(handle.db, 52, 9);
+    const buyers = await Promise.all([0, 1, 2].map((i) => quickCustomer(handle.db, `double-click-${i}`)));
+    for (const b of buyers) await fillCart(b, [[52, 1]]);
+    const replies = await Promise.all(buyers.flatMap((b) => [initialize(b), initialize(b), initialize(b), initialize(b)]));
+    for (const r of replies) expect(r.status, JSON.stringify(r.body)).toBe(201);
+    for (const b of buyers) {
+      const statuses = (await ordersOf(handle.db, b.id)).map((o) => o.status).sort();
+      expect(statuses).toEqual(["cancelled", "cancelled", "cancelled", "pending"]);
+    }
+    expect(await stockOf(handle.db, 52)).toBe(6);
+  });
+
+  it("never deadlocks when checkouts release and reserve the same products at once", async () => {
+    // Orders whose lines were put in the cart in the opposite order of the variant ids: replacing
+    // them releases stock while other customers reserve the same two variants.
+    const [low, high] = [await variantOf(handle.db, 50), await variantOf(handle.db, 51)];
+    expect(low.id).toBeLessThan(high.id);
+    await setStock(handle.db, 50, 500);
+    await setStock(handle.db, 51, 500);
+    const restarting = await Promise.all(Array.from({ length: 15 }, (_, i) => quickCustomer(handle.db, `restart-${i}`)));
+    const fresh = await Promise.all(Array.from({ length: 15 }, (_, i) => quickCustomer(handle.db, `fresh-${i}`)));
+    for (const c of restarting) await fillCart(c, [[51, 1], [50, 1]]);
+    for (const c of fresh) await fillCart(c, [[50, 1], [51, 1]]);
+    for (const c of restarting) expect((await initialize(c)).status).toBe(201);
+
+    const replies = await Promise.all([...restarting, ...fresh].map((c) => initialize(c)));
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 201));
+    expect(await stockOf(handle.db, 50)).toBe(470);
+    expect(await stockOf(handle.db, 51)).toBe(470);
+    const open = await handle.db
+      .select()
+      .from(orders)
+      .where(and(inArray(orders.accountId, [...restarting, ...fresh].map((c) => c.id)), eq(orders.status, "pending")));
+    expect(open).toHaveLength(30);
+  });
+});
+
+// ------------------------------------------------------------------ order history
+
+describe("GET /api/api4users/get_user_orders.php", () => {
+  it("lists the customer's paid orders newest first with the contract's fields; unpaid ones are not listed", async () => {
+    const first = await startedCheckout("history", [[71, 1]]);
+    stub.settle(first.reference, { status: "success" });
+    expect((await createOrder(first)).status).toBe(201);
+
+    const secondLines: Line[] = [
+      [1, 2, "6x2.5x4"],
+      [72, 1],
+    ];
+    const second = await startedCheckout("history", secondLines, { who: first.who });
+    stub.settle(second.reference, { status: "success" });
+    expect((await createOrder(second)).status).toBe(201);
+
+    // A third checkout nobody paid.
+    const third = await startedCheckout("history", [[73, 1]], { who: first.who });
+    expect((await orderByRef(third.orderRef)).status).toBe("pending");
+
+    const res = await shop.get(ordersPath(first.who.id), first.who.token);
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.orders.map((o: any) => o.order_ref)).toEqual([second.orderRef, first.orderRef]);
+
+    const small = await variantOf(handle.db, 1, "6x2.5x4");
+    const plain72 = await variantOf(handle.db, 72);
+    const plain71 = await variantOf(handle.db, 71);
+    const lagos = (d: Date) => new Date(d.getTime() + 3_600_000).toISOString().slice(0, 19).replace("T", " ");
+    const [newest, oldest] = res.body.orders;
+    expect(newest).toMatchObject({
+      order_ref: second.orderRef,
+      transaction_ref: second.reference,
+      order_date: lagos((await orderByRef(second.orderRef)).createdAt),
+      total: (2 * small.priceKobo + plain72.priceKobo) / 100,
+      items: [
+        { image_url: `/api/uploads/${await firstImageOf(handle.db, 1)}`, product_name: `${small.productName} (6x2.5x4)`, quantity: 2, price: small.priceKobo / 100, product_id: 1 },
+        { image_url: `/api/uploads/${await firstImageOf(handle.db, 72)}`, product_name: plain72.productName, quantity: 1, price: plain72.priceKobo / 100, product_id: 72 },
+      ],
+    });
+    expect(newest.order_date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(newest.items).toHaveLength(2);
+    expect(oldest).toMatchObject({
+      order_ref: first.orderRef,
+      transaction_ref: first.reference,
+      total: plain71.priceKobo / 100,
+      items: [{ product_name: plain71.productName, quantity: 1, price: plain71.priceKobo / 100, product_id: 71 }],
+    });
+    expect(await ordersOf(handle.db, first.who.id)).toHaveLength(3);
+  });
+
+  it("shows a customer only their own orders, and answers 403 to another userId", async () => {
+    const mine = await startedCheckout("own-orders", [[73, 1]]);
+    stub.settle(mine.reference, { status: "success" });
+    expect((await createOrder(mine)).status).toBe(201);
+    const other = await startedCheckout("other-orders", [[73, 1]]);
+    stub.settle(other.reference, { status: "success" });
+    expect((await createOrder(other)).status).toBe(201);
+
+    const own = await shop.get(ordersPath(mine.who.id), mine.who.token);
+    expect(own.body.orders.map((o: any) => o.order_ref)).toEqual([mine.orderRef]);
+    const foreign = await shop.get(ordersPath(other.who.id), mine.who.token);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toEqual(failure(messages.notYourAccount));
+    const anonymous = await shop.get(ordersPath(other.who.id));
+    expect(anonymous.status).toBe(401);
+    const fresh = await customer("no-orders");
+    const none = await shop.get(ordersPath(fresh.id), fresh.token);
+    expect(none.body).toEqual({ success: true, orders: [] });
+  });
+});
+
+// ------------------------------------------------------------------ built-in test gateway
+
+describe("checkout with the built-in test gateway (no Paystack keys)", () => {
+  it("pays with the success card and places the order", async () => {
+    await setStock(handle.db, 34, 6);
+    const s = await startedCheckout("test-gw", [[34, 2]], { who: await customer("test-gw"), client: testShop });
+    const [order] = await ordersOf(handle.db, s.who.id);
+    expect(order.status).toBe("pending");
+    expect(await paymentOf(handle.db, s.reference)).toMatchObject({ provider: "test", accessCode: s.accessCode });
+    expect(await stockOf(handle.db, 34)).toBe(4);
+
+    const early = await createOrder(s, {}, testShop);
+    expect(early.status).toBe(422);
+    expect(early.body).toEqual(failure(messages.paymentNotCompleted));
+
+    const charge = await testShop.post("/api/test-gateway/charge", { access_code: s.accessCode, card_number: TEST_CARD_SUCCESS });
+    expect(charge.status).toBe(200);
+    expect(charge.body).toMatchObject({ success: true, reference: s.reference });
+
+    const res = await createOrder(s, {}, testShop);
+    expect(res.status).toBe(201);
+    const paid = await paidOrdersOf(handle.db, s.who.id);
+    expect(paid.map((o) => [o.orderRef, o.status])).toEqual([[s.orderRef, "paid"]]);
+    expect(await cartRows(handle.db, s.who.id)).toEqual([]);
+    expect(await stockOf(handle.db, 34)).toBe(4);
+  });
+
+  it("refuses the declined card (402) and does not place the order (422)", async () => {
+    const s = await startedCheckout("test-gw-declined", [[37, 1]], { who: await customer("test-gw-declined"), client: testShop });
+    const charge = await testShop.post("/api/test-gateway/charge", { access_code: s.accessCode, card_number: TEST_CARD_DECLINED });
+    expect(charge.status).toBe(402);
+    expect(charge.body).toEqual(failure("Declined"));
+
+    const res = await createOrder(s, {}, testShop);
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual(failure("Declined"));
+    expect(await paidOrdersOf(handle.db, s.who.id)).toEqual([]);
+    expect(await paymentOf(handle.db, s.reference)).toMatchObject({ status: "failed" });
+    // The declined transaction cannot be charged again with the good card.
+    const retry = await testShop.post("/api/test-gateway/charge", { access_code: s.accessCode, card_number: TEST_CARD_SUCCESS });
+    expect(retry.status).toBe(402);
+    expect(await paidOrdersOf(handle.db, s.who.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,173 @@
+import type { Page, TestInfo } from "@playwright/test";
+import type { DeliveryDetails } from "../../common/delivery";
+import { seedProducts } from "../../server/db/seed-data";
+import { expect, expectAccessible, fillDelivery, forgiveNotFound, gotoHydrated, loadAllPictures, newCustomer, owner, test, uniqueEmail } from "./fixtures";
+
+// The admin's Orders panel in Chromium (issue 5): a new customer buys through the test gateway,
+// the shop's owner finds the order (status filter), opens it, moves it to processing and then to
+// shipped with a tracking id, and the customer's My Orders shows both. The customer and the
+// admin share one browser: their sessions are separate cookies.
+
+/** A featured mattress no other browser test buys, so stock changes elsewhere cannot interfere. */
+const product = seedProducts.find((p) => p.id === 15 && p.featured)!;
+
+/** A full-page picture, taken from the top so the sticky header sits where it belongs. */
+async function shot(page: Page, info: TestInfo, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `test-results/shots/${info.project.name}-${name}.png`, fullPage: true });
+}
+
+
+
+/** The customer buys one unit of the product's first size and returns the order reference. */
+async function buyOne(page: Page, delivery: DeliveryDetails): Promise<string> {
+  await gotoHydrated(page, `/productdetail2/${product.id}`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  const added = page.getByRole("dialog");
+  await expect(added.getByRole("heading")).toHaveText("Success");
+  await added.getByRole("button", { name: "Continue shopping" }).click();
+  await gotoHydrated(page, "/cartpage");
+  await page.getByRole("link", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/deliverydetailpage$/);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await fillDelivery(page, delivery);
+  await page.getByRole("button", { name: "Continue to order summary" }).click();
+  await expect(page).toHaveURL(/\/ordersummarypage$/);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  const payment = page.getByRole("dialog", { name: /^Pay ₦/ });
+  await expect(payment.getByText("Test mode")).toBeVisible();
+  await payment.getByRole("button", { name: "Success card: 4084 0840 8408 4081" }).click();
+  await payment.getByRole("button", { name: /^Pay ₦/ }).click();
+  const placed = page.getByRole("dialog");
+  await expect(placed.getByRole("heading")).toHaveText("Order Placed Successfully!", { timeout: 15_000 });
+  await placed.getByRole("button", { name: "OK" }).click();
+  await expect(page).toHaveURL(/\/userdashboard$/);
+
+  await gotoHydrated(page, "/userdashboard?menu=1");
+  const ref = page.getByTestId("order-ref");
+  await expect(ref).toHaveCount(1);
+  return (await ref.textContent())!.trim();
+}
+
+test("an admin moves a paid order to processing, then shipped with a tracking id; the customer sees it in My Orders", async ({ page }, info) => {
+  test.setTimeout(150_000);
+  const variant = product.variants[0];
+  const lineName = `${product.name} (${variant.size})`;
+  const delivery: DeliveryDetails = {
+    firstName: "Funmilayo",
+    lastName: "Adeyemi",
+    phone: "08035556666",
+    email: uniqueEmail("ship-to"),
+    address: "7 Admiralty Way, Lekki Phase 1",
+    state: "Lagos",
+    city: "Lagos Island",
+  };
+  await newCustomer(page, "orders-buyer");
+  const orderRef = await buyOne(page, delivery);
+  const customerOrder = page.getByRole("listitem").filter({ has: page.getByTestId("order-ref") });
+  await expect(customerOrder.getByText("paid", { exact: true })).toBeVisible();
+
+  // The owner logs in (a separate admin session in the same browser) and opens Orders.
+  await gotoHydrated(page, "/adminlogin");
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password", { exact: true }).fill(owner.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin(\?.*)?$/);
+  await page.getByRole("navigation", { name: "Admin Dashboard menu" }).getByRole("link", { name: "Orders" }).click();
+  await expect(page).toHaveURL(/\/admin\?menu=5$/);
+  await expect(page.getByRole("heading", { name: "Orders", level: 2 })).toBeVisible();
+  await expect(page.getByRole("link", { name: orderRef })).toBeVisible();
+
+  // Filter by status: paid.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Status").selectOption("paid");
+  await page.getByRole("button", { name: "Show orders" }).click();
+  await expect(page).toHaveURL(/[?&]status=paid/);
+  await expect(page).toHaveURL(/[?&]menu=5/);
+  await expect(page.getByLabel("Status")).toHaveValue("paid");
+  const link = page.getByRole("link", { name: orderRef });
+  await expect(link).toBeVisible();
+  await expectAccessible(page);
+  await loadAllPictures(page);
+  await shot(page, info, "admin-orders-panel");
+
+  // The order's page: lines, delivery, payment verified, history.
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderRef}\\?status=paid$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(orderRef);
+  await expect(page.getByTestId("order-line")).toHaveCount(1);
+  await expect(page.getByTestId("order-line")).toContainText(lineName);
+  await expect(page.getByTestId("order-line")).toContainText(`1 x ₦${variant.priceNaira.toLocaleString("en-US")}`);
+  await expect(page.getByTestId("delivery-details")).toContainText(delivery.address);
+  await expect(page.getByTestId("delivery-details")).toContainText(delivery.email);
+  await expect(page.getByTestId("payment-verified")).toBeVisible();
+  await expect(page.getByTestId("payment-reference")).toHaveText(/^FS-/);
+  await expect(page.getByTestId("order-history")).toContainText("Paid");
+  await expect(page.getByRole("link", { name: "Back to orders" })).toHaveAttribute("href", "/admin?menu=5&status=paid");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expectAccessible(page);
+  await loadAllPictures(page);
+  await shot(page, info, "admin-order-detail");
+
+  // Paid → processing (the suggested next step).
+  const status = page.getByLabel("New status");
+  await expect(status).toHaveValue("processing");
+  await page.getByLabel(/^Note/).fill("Packed at the Ikeja warehouse");
+  await page.getByRole("button", { name: "Update status" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Order ${orderRef} is now processing.` })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 }).locator("..")).toContainText("Processing");
+
+  // Processing → shipped, with the courier's tracking id.
+  const trackingId = `GIG-${Date.now().toString(36).toUpperCase()}`;
+  await expect(status).toHaveValue("shipped");
+  await page.getByLabel(/^Tracking ID/).fill(trackingId);
+  await page.getByRole("button", { name: "Update status" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Order ${orderRef} is now shipped.` })).toBeVisible();
+  await expect(page.getByTestId("tracking-id")).toHaveText(trackingId);
+  const history = page.getByTestId("order-history");
+  await expect(history).toContainText("Shipped");
+  await expect(history).toContainText(`by ${owner.name}`);
+  await expect(history).toContainText("Packed at the Ikeja warehouse");
+  await expect(status).toHaveValue("delivered");
+  await shot(page, info, "admin-order-shipped");
+
+  // Back to the filtered list: the order has left "paid".
+  await page.getByRole("link", { name: "Back to orders" }).click();
+  await expect(page).toHaveURL(/\/admin\?menu=5&status=paid$/);
+  await expect(page.getByRole("link", { name: orderRef })).toHaveCount(0);
+
+  // The customer's My Orders shows the new status and the tracking id.
+  await gotoHydrated(page, "/userdashboard?menu=1");
+  const mine = page.getByRole("listitem").filter({ has: page.getByTestId("order-ref") });
+  await expect(mine.getByTestId("order-ref")).toHaveText(orderRef);
+  await expect(mine.getByText("shipped", { exact: true })).toBeVisible();
+  await expect(mine.getByTestId("tracking-id")).toHaveText(trackingId);
+  await shot(page, info, "my-orders-shipped");
+
+  // And the e-mail to the delivery address says so.
+  await page.goto("/dev/mailbox");
+  await expect(
+    page.getByRole("link").filter({ hasText: `Your Foam Shop order ${orderRef} is on its way` }).filter({ hasText: delivery.email }),
+  ).toHaveCount(1);
+});
+
+test("an unknown order is a 404 page with a way back to the orders", async ({ page, consoleErrors }) => {
+  await gotoHydrated(page, "/adminlogin");
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password", { exact: true }).fill(owner.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin(\?.*)?$/);
+  const reply = await page.goto("/admin/orders/ORD-0-0");
+  expect(reply?.status()).toBe(404);
+  await expect(page.getByRole("alert")).toHaveText("Order not found.");
+  await expect(page.getByRole("link", { name: "Back to orders" })).toHaveAttribute("href", "/admin?menu=5");
+  forgiveNotFound(consoleErrors);
+});
+
+test("signed out, an order's page sends you to the admin login", async ({ page }) => {
+  const reply = await page.request.get("/admin/orders/ORD-0-0", { maxRedirects: 0 });
+  expect(reply.status()).toBe(302);
+  expect(reply.headers().location).toBe("/adminlogin");
+});

@@ -1,0 +1,240 @@
+import { createHmac, randomInt } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A local stand-in for the part of Paystack's REST API the shop uses (transaction/initialize,
+// transaction/verify and the signed charge.success webhook), on 127.0.0.1, so tests never reach
+// the internet. Point PAYSTACK_API_BASE at `baseUrl` and PAYSTACK_SECRET_KEY at `secretKey`.
+
+export interface StubTransaction {
+  reference: string;
+  amount: number /* kobo */;
+  currency: string;
+  email: string;
+  accessCode: string;
+  status: "pending" | "success" | "failed" | "abandoned";
+}
+
+export interface PaystackStub {
+  baseUrl: string; // e.g. http://127.0.0.1:PORT  (the shop's PAYSTACK_API_BASE)
+  secretKey: string;
+  transactions: Map<string, StubTransaction>; // by reference
+  /** Overrides what verify reports for a reference (simulates the customer paying, or tampering). */
+  settle(reference: string, patch: Partial<Pick<StubTransaction, "status" | "amount" | "currency">>): void;
+  /** Count of requests per route, e.g. calls.initialize, calls.verify. */
+  calls: { initialize: number; verify: number };
+  /** A signed `charge.success` webhook body + signature for the given reference (uses the stored transaction). */
+  webhook(reference: string, opts?: { secret?: string }): { body: string; signature: string };
+  close(): Promise<void>;
+}
+
+const ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+function randomAlnum(length: number): string {
+  let s = "";
+  for (let i = 0; i < length; i++) s += ALNUM[randomInt(ALNUM.length)];
+  return s;
+}
+
+function send(res: ServerResponse, status: number, payload: unknown): void {
+  const body = JSON.stringify(payload);
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function fail(res: ServerResponse, status: number, message: string): void {
+  send(res, status, { status: false, message });
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Paystack takes the amount in kobo, as an integer or a string of digits. */
+function parseAmount(value: unknown): number | null {
+  if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value;
+  if (typeof value === "string" && /^\d+$/.test(value.trim())) {
+    const n = Number(value.trim());
+    return Number.isSafeInteger(n) && n > 0 ? n : null;
+  }
+  return null;
+}
+
+export async function startPaystackStub(options: { secretKey?: string } = {}): Promise<PaystackStub> {
+  const secretKey = options.secretKey ?? "sk_test_stub";
+  const transactions = new Map<string, StubTransaction>();
+  // Fields Paystack reports that StubTransaction does not carry: its numeric id and when it was paid.
+  const extra = new Map<string, { id: number; paidAt: string | null }>();
+  const calls = { initialize: 0, verify: 0 };
+  let nextId = 4_000_000_000 + randomInt(1_000_000);
+
+  function stored(reference: string): { tx: StubTransaction; id: number; paidAt: string | null } {
+    const tx = transactions.get(reference);
+    if (!tx) throw new Error(`paystack-stub: no transaction with reference ${JSON.stringify(reference)}`);
+    let meta = extra.get(reference);
+    if (!meta) {
+      // A transaction a test put into `transactions` directly.
+      meta = { id: nextId++, paidAt: tx.status === "success" ? new Date().toISOString() : null };
+      extra.set(reference, meta);
+    }
+    return { tx, ...meta };
+  }
+
+  async function initialize(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let body: unknown;
+    try {
+      const text = await readBody(req);
+      body = text.trim() === "" ? {} : JSON.parse(text);
+    } catch {
+      return fail(res, 400, "Invalid JSON body");
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body)) return fail(res, 400, "Invalid JSON body");
+    const input = body as Record<string, unknown>;
+
+    if (input.email === undefined || input.email === null || input.email === "") return fail(res, 400, "Email is required");
+    if (typeof input.email !== "string" || !/^[^\s@]+@[^\s@]+$/.test(input.email.trim())) {
+      return fail(res, 400, "Invalid Email Address Passed");
+    }
+    if (input.amount === undefined || input.amount === null || input.amount === "") return fail(res, 400, "Amount is required");
+    const amount = parseAmount(input.amount);
+    if (amount === null) return fail(res, 400, "Invalid Amount Sent");
+    if (input.currency !== undefined && (typeof input.currency !== "string" || !/^[A-Za-z]{3}$/.test(input.currency))) {
+      return fail(res, 400, "Currency not supported by merchant");
+    }
+    if (input.reference !== undefined && (typeof input.reference !== "string" || input.reference === "")) {
+      return fail(res, 400, "Invalid transaction reference");
+    }
+
+    let reference = input.reference as string | undefined;
+    if (reference !== undefined && transactions.has(reference)) return fail(res, 400, "Duplicate Transaction Reference");
+    if (reference === undefined) {
+      do reference = randomAlnum(10);
+      while (transactions.has(reference));
+    }
+
+    const tx: StubTransaction = {
+      reference,
+      amount,
+      currency: ((input.currency as string | undefined) ?? "NGN").toUpperCase(),
+      email: input.email.trim(),
+      accessCode: randomAlnum(15),
+      status: "pending",
+    };
+    transactions.set(reference, tx);
+    extra.set(reference, { id: nextId++, paidAt: null });
+    send(res, 200, {
+      status: true,
+      message: "Authorization URL created",
+      data: {
+        authorization_url: `https://checkout.paystack.com/${tx.accessCode}`,
+        access_code: tx.accessCode,
+        reference,
+      },
+    });
+  }
+
+  function verify(res: ServerResponse, rawReference: string): void {
+    let reference: string;
+    try {
+      reference = decodeURIComponent(rawReference);
+    } catch {
+      return fail(res, 400, "Transaction reference not found");
+    }
+    if (!transactions.has(reference)) return fail(res, 400, "Transaction reference not found");
+    const { tx, id, paidAt } = stored(reference);
+    // Paystack reports a transaction nobody paid as "abandoned".
+    const status = tx.status === "pending" ? "abandoned" : tx.status;
+    const gatewayResponse =
+      status === "success" ? "Successful" : status === "failed" ? "Declined" : "The transaction was not completed";
+    send(res, 200, {
+      status: true,
+      message: "Verification successful",
+      data: {
+        id,
+        status,
+        reference: tx.reference,
+        amount: tx.amount,
+        currency: tx.currency,
+        paid_at: status === "success" ? (paidAt ?? new Date().toISOString()) : null,
+        channel: "card",
+        gateway_response: gatewayResponse,
+        customer: { email: tx.email },
+      },
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { pathname } = new URL(req.url ?? "/", "http://127.0.0.1");
+    const path = pathname.replace(/\/+$/, "") || "/";
+    const verifyMatch = /^\/transaction\/verify\/([^/]+)$/.exec(path);
+    const route =
+      req.method === "POST" && path === "/transaction/initialize"
+        ? "initialize"
+        : req.method === "GET" && verifyMatch
+          ? "verify"
+          : null;
+    // Counted whatever the outcome (a rejected key or reference still counts as a call).
+    if (route) calls[route]++;
+
+    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+      req.resume();
+      return fail(res, 401, "Invalid key");
+    }
+    if (route === "initialize") return initialize(req, res);
+    req.resume();
+    if (route === "verify") return verify(res, verifyMatch![1]);
+    return fail(res, 404, `Route not found: ${req.method} ${pathname}`);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) fail(res, 500, `paystack-stub: ${error instanceof Error ? error.message : String(error)}`);
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    secretKey,
+    transactions,
+    calls,
+    settle(reference, patch) {
+      const { tx, id, paidAt } = stored(reference);
+      Object.assign(tx, patch);
+      const paid = tx.status === "success" ? (paidAt ?? new Date().toISOString()) : null;
+      extra.set(reference, { id, paidAt: paid });
+    },
+    webhook(reference, opts = {}) {
+      const { tx, id, paidAt } = stored(reference);
+      const body = JSON.stringify({
+        event: "charge.success",
+        data: {
+          id,
+          status: "success",
+          reference: tx.reference,
+          amount: tx.amount,
+          currency: tx.currency,
+          paid_at: paidAt ?? new Date().toISOString(),
+          customer: { email: tx.email },
+        },
+      });
+      const signature = createHmac("sha512", opts.secret ?? secretKey).update(body).digest("hex");
+      return { body, signature };
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

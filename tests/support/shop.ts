@@ -1,0 +1,174 @@
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { expect } from "vitest";
+import { createVerifiedAccount } from "../../server/accounts/accounts";
+import { startSession, type Role } from "../../server/accounts/sessions";
+import type { Database, DatabaseHandle } from "../../server/db/client";
+import { accounts, cartItems, carts, orderItems, orders, outbox, payments, productImages, products, productVariants } from "../../server/db/schema";
+import { apiClient, uniqueEmail, type Reply } from "./accounts";
+
+// Helpers for the cart, checkout and order calls of spec §7: customers with a Bearer token,
+// GET and POST with that token, catalogue variants and their stock, and what the database holds.
+
+export interface Shopper {
+  id: number;
+  email: string;
+  token: string;
+}
+
+const PASSWORD = "correct horse battery";
+
+/** GET and POST against one server, with an optional Bearer token. */
+export function shopClient(baseUrl: string) {
+  const rawPost = apiClient(baseUrl);
+  return {
+    post: (path: string, body?: unknown, token?: string): Promise<Reply> => rawPost(path, body, { token }),
+    async get(path: string, token?: string): Promise<Reply> {
+      const res = await fetch(`${baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Left as text: the assertion on it will say what came back.
+      }
+      return { status: res.status, headers: res.headers, body };
+    },
+  };
+}
+export type ShopClient = ReturnType<typeof shopClient>;
+
+/** A verified account created in the database, logged in through the API (spec §7 login call). */
+export async function loggedIn(db: Database, baseUrl: string, role: Role, tag: string): Promise<Shopper> {
+  const email = uniqueEmail(tag);
+  const created = await createVerifiedAccount(db, role, { fullName: "Chioma Okafor", email, password: PASSWORD, phoneNumber: "2348012345678" });
+  if (!created.ok) throw new Error(`could not create ${email}`);
+  const path = role === "customer" ? "/api/api4users/user_login.php" : "/api/admin_login.php";
+  const res = await apiClient(baseUrl)(path, { email, password: PASSWORD });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.user.id).toBe(created.account.id);
+  return { id: created.account.id, email, token: res.body.token };
+}
+
+/** A customer with a session made directly (no password hashing): for tests that need many. */
+export async function quickCustomer(db: Database, tag: string): Promise<Shopper> {
+  const email = uniqueEmail(tag);
+  const [account] = await db
+    .insert(accounts)
+    .values({ role: "customer", fullName: "Bulk Buyer", email, phoneNumber: "2348012345678", passwordHash: "unused", emailVerifiedAt: new Date() })
+    .returning({ id: accounts.id });
+  const { token } = await startSession(db, { id: account.id, role: "customer" });
+  return { id: account.id, email, token };
+}
+
+export interface VariantRow {
+  id: number;
+  productId: number;
+  productName: string;
+  size: string;
+  priceKobo: number;
+  stock: number;
+}
+
+/** A catalogue variant as the database holds it ('' is a plain product's only size). */
+export async function variantOf(db: Database, productId: number, size = ""): Promise<VariantRow> {
+  const [row] = await db
+    .select({
+      id: productVariants.id,
+      productId: products.id,
+      productName: products.name,
+      size: productVariants.size,
+      priceKobo: productVariants.priceKobo,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(productVariants.productId, productId), eq(productVariants.size, size)));
+  if (!row) throw new Error(`no variant ${productId}/${JSON.stringify(size)} in the seed`);
+  return row;
+}
+
+/** The file name of a product's first picture (the one a cart line and an order item show). */
+export async function firstImageOf(db: Database, productId: number): Promise<string> {
+  const [row] = await db
+    .select({ fileName: productImages.fileName })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position), asc(productImages.id))
+    .limit(1);
+  if (!row) throw new Error(`product ${productId} has no picture`);
+  return row.fileName;
+}
+
+export async function setStock(db: Database, productId: number, stock: number, size = ""): Promise<void> {
+  await db
+    .update(productVariants)
+    .set({ stock })
+    .where(and(eq(productVariants.productId, productId), eq(productVariants.size, size)));
+}
+
+export async function stockOf(db: Database, productId: number, size = ""): Promise<number> {
+  return (await variantOf(db, productId, size)).stock;
+}
+
+/** The cart lines of an account straight from the database: variant id and quantity. */
+export async function cartRows(db: Database, accountId: number): Promise<{ variantId: number; quantity: number }[]> {
+  return db
+    .select({ variantId: cartItems.variantId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(eq(carts.accountId, accountId))
+    .orderBy(asc(cartItems.id));
+}
+
+export async function ordersOf(db: Database, accountId: number) {
+  return db.select().from(orders).where(eq(orders.accountId, accountId)).orderBy(asc(orders.id));
+}
+
+export async function paidOrdersOf(db: Database, accountId: number) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), isNotNull(orders.paidAt)))
+    .orderBy(asc(orders.id));
+}
+
+export async function orderItemsOf(db: Database, orderId: number) {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+}
+
+export async function paymentOf(db: Database, reference: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.reference, reference));
+  return row;
+}
+
+/** Queued e-mails of one kind to one address (newest last). */
+export async function mailsOfKind(db: Database, to: string, kind: string) {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.to, to), eq(outbox.kind, kind)))
+    .orderBy(asc(outbox.id));
+}
+
+/** The delivery form of spec §3 (DeliveryDetail), valid unless overridden. */
+export function deliveryFields(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: "Chioma",
+    lastName: "Okafor",
+    phone: "08012345678",
+    confirmPhone: "08012345678",
+    email: uniqueEmail("deliver"),
+    address: "12 Allen Avenue",
+    state: "Lagos",
+    city: "Ikeja",
+    ...overrides,
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Spec §3's 'YYYY-MM-DD HH:MM:SS' local time, as the client sends it. */
+export function localDateTime(d = new Date()): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
