@@ -1,7 +1,8 @@
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
-import { checkoutContext, createApp } from "./server/app";
+import { checkoutContext, createApp, isCatalogRequest } from "./server/app";
+import { createCatalogCache } from "./server/catalog/catalog-cache";
 import { loadConfig, type Config } from "./server/config";
 import "./server/context";
 import { openDatabase, type DatabaseHandle } from "./server/db/client";
@@ -15,13 +16,13 @@ import { startOrderExpiry } from "./server/checkout/checkout";
 export async function openShopDatabase(config: Config): Promise<DatabaseHandle> {
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   await handle.migrate();
-  if (await seedIfEmpty(handle.db)) console.log("Seeded the catalogue.");
+  if (await seedIfEmpty(handle.db, { pictureCacheDir: config.pictureCacheDir })) console.log("Seeded the catalogue.");
   const demo = await seedDemoAccounts(handle, config);
   if (demo.length) console.log(`Created the demo accounts: ${demo.join(", ")} (passwords in the README).`);
   return handle;
 }
 
-export function createShopApp(
+export async function createShopApp(
   handle: DatabaseHandle,
   config: Config,
   options: { clientDir?: string; build?: () => Promise<ServerBuild>; mode: "development" | "production" },
@@ -33,7 +34,9 @@ export function createShopApp(
     mode: options.mode,
     getLoadContext: (req) => ({ db: handle.db, config, checkout, clientAddress: req.ip ?? "unknown" }),
   });
-  return createApp({ db: handle.db, config, clientDir: options.clientDir, pages, checkout });
+  // In development the code changes under the cache, so pages are always rendered afresh.
+  const catalogCache = options.mode === "production" ? await createCatalogCache(handle, { isCacheable: isCatalogRequest }) : undefined;
+  return createApp({ db: handle.db, config, clientDir: options.clientDir, pages, checkout, catalogCache });
 }
 
 /** Work the process does besides answering requests: sending mail, expiring unpaid orders. */
@@ -53,7 +56,7 @@ export async function start(options: { clientDir: string }) {
   const startedAt = performance.now();
   const config = loadConfig();
   const handle = await openShopDatabase(config);
-  const app = createShopApp(handle, config, { clientDir: path.resolve(options.clientDir), mode: "production" });
+  const app = await createShopApp(handle, config, { clientDir: path.resolve(options.clientDir), mode: "production" });
   const background = startBackgroundWork(handle, config);
   const server = app.listen(config.port, () => {
     const ms = Math.round(performance.now() - startedAt);

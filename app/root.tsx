@@ -16,7 +16,7 @@ import { listCategories } from "../server/catalog/catalog";
 import { cartCount } from "../server/cart/cart";
 import { currentAccount } from "./sessions.server";
 import { SHOP_NAME } from "../common/constants";
-import { messages } from "../common/messages";
+import { storefrontMessages } from "../common/storefront-messages";
 import { BadgeStrip } from "./components/BadgeStrip";
 import { ChunkErrorNotice, isChunkLoadError } from "./components/ChunkError";
 import { FloatingContact } from "./components/FloatingContact";
@@ -57,7 +57,7 @@ function PendingBar() {
       <div className="h-1 w-full animate-pulse bg-accent-500" />
       {toFeatured ? (
         <p className="mx-auto mt-2 w-fit rounded-full bg-slate-900/85 px-4 py-1.5 text-sm text-white shadow">
-          {messages.loadingProduct}
+          {storefrontMessages.loadingProduct}
         </p>
       ) : (
         <span className="sr-only">Loading...</span>

@@ -1,14 +1,12 @@
 import { createCookie, redirect, type AppLoadContext } from "react-router";
 import { accountPaths } from "../server/accounts/accounts";
-import { endSession, findSession, type Role, type SignedInAccount } from "../server/accounts/sessions";
+import { endSession, findSession, SESSION_COOKIE_NAMES, type Role, type SignedInAccount } from "../server/accounts/sessions";
 
 // Page sessions: the session token in an httpOnly, SameSite=Lax cookie (Secure in production),
 // one cookie per role, so a customer and an admin can use one browser. The API uses Bearer tokens.
 
-const COOKIE_NAMES: Record<Role, string> = { customer: "shop_session", admin: "shop_admin_session" };
-
 function sessionCookie(role: Role, context: AppLoadContext) {
-  return createCookie(COOKIE_NAMES[role], {
+  return createCookie(SESSION_COOKIE_NAMES[role], {
     httpOnly: true,
     sameSite: "lax",
     secure: context.config.isProduction,

@@ -1,6 +1,7 @@
 // URLs of stored pictures: /api/uploads/{file}, with ?w= for a smaller rendition.
 
-export const IMAGE_VARIANT_WIDTHS = [320, 640] as const;
+// 800 and 960 serve the banners (1200 wide) to phones at 2x and to desktops at 1x.
+export const IMAGE_VARIANT_WIDTHS = [320, 640, 800, 960] as const;
 
 export function imageUrl(fileName: string, width?: number): string {
   const base = `/api/uploads/${encodeURIComponent(fileName)}`;

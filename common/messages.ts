@@ -1,18 +1,8 @@
 // Every text of the spec that the code shows, spelled once (spec §2, §4, §5, §8).
+import { storefrontMessages } from "./storefront-messages";
 
 export const messages = {
-  loadingProduct: "Loading product...",
-  productNotFound: "Product not found.",
-  productFetchError: "There was an error fetching the product.",
-  noProductsForCategory: "No products found for this category.",
-  noProductsForSearch: "No products found for this search.",
-  noProducts: "No products found.",
-  searchErrorTitle: "Oops...",
-  searchFetchError: "An error occurred while fetching products.",
-  searchResultsHeading: (count: number) => `Search Results : ${count} items Found`,
-  searchPlaceholder: "Search for products, brands and categories",
-  loginToProceed: "Please login to proceed",
-  comingSoon: "Coming soon...",
+  ...storefrontMessages,
   // API errors for the product calls.
   categoryRequired: "Please choose a category.",
   categoryNotFound: "Category not found.",
@@ -37,7 +27,6 @@ export const messages = {
   emailNotVerifiedText: "Follow the link we emailed you to verify your address, then log in. We have sent you a fresh link.",
   wrongCredentials: "Invalid email or password.",
   tooManyAttempts: (retry: string) => `Too many attempts. ${retry}`,
-  loginSuccess: "Login successful",
   loginFailed: "Login failed. Please try again.",
   /** Spec §8's general fallback (login network failure, reset, verification, phone update). */
   tryAgain: "An error occurred. Please try again.",
@@ -46,23 +35,18 @@ export const messages = {
   adminLoginNoResponse: "No response from server. Please check your internet connection.",
   signUpFailed: "Something went wrong. Please try again later.",
   emailTaken: "An account with this email address already exists.",
-  signUpSuccess: "Registration successful! Please check your email to verify your account.",
   adminSignUpSuccess: "Admin registered. They must verify their email address before logging in.",
   forgotNotFound: "User not found. Please check your email and try again.",
   forgotServerError: "Server error. Please try again later.",
   forgotOtherError: "An error occurred while processing your request. Please try again.",
   forgotSent: "A password reset link has been sent to your email.",
   resetException: "An error occurred while resetting your password. Please try again.",
-  resetSuccess: "Your password has been reset. Please log in with your new password.",
   invalidResetLink: "This password reset link is invalid or has expired.",
-  invalidVerifyLink: "This verification link is invalid or has expired. Log in to get a new one.",
-  verifySuccess: "Your email address has been verified. You can now log in.",
   verificationFailedTitle: "Verification Failed",
   updateFailedTitle: "Update Failed",
   phoneUpdated: "Phone number updated.",
   phoneOtherAccount: "You can only change your own phone number.",
   logoutConfirm: "Do you want to log out?",
-  loggedOut: "Logged Out!",
   signInRequired: "Please log in to continue.",
   adminOnly: "Only admins can do that.",
   noOrders: "No orders found.",
@@ -115,8 +99,6 @@ export const messages = {
   imageRequired: "Please add at least one picture.",
   uploadTooLarge: "The upload is too large: at most 4 images of 2 MB each.",
   uploadFailed: "There was an error uploading the product.",
-  productUploaded: "Product uploaded successfully.",
-  productUpdated: "Product updated.",
   productDeleted: "Product deleted.",
   productNameRequired: "Please enter the product name.",
   descriptionRequired: "Please enter a description.",
@@ -141,24 +123,7 @@ export const messages = {
   contactNameTooLong: "Your name can be at most 100 characters.",
   contactMessageRequired: "Please enter your message.",
   contactMessageTooLong: "Your message can be at most 5000 characters.",
-  contactSent: "Thank you for contacting us. We will get back to you shortly.",
   contactFailed: "An error occurred. Please try again later.",
   trackFieldsRequired: "Please enter your Order ID and billing email.",
   trackNoMatch: "No order matches that Order ID and e-mail.",
 } as const;
-
-/** One-off notices a redirect asks the next page to show (`?notice=`); only these keys exist. */
-export const notices = {
-  "logged-out": { text: messages.loggedOut, ms: 4000 },
-  "signed-up": { text: messages.signUpSuccess, ms: 8000 },
-  verified: { text: messages.verifySuccess, ms: 6000 },
-  "verify-failed": { text: messages.invalidVerifyLink, ms: 8000 },
-  "password-reset": { text: messages.resetSuccess, ms: 6000 },
-  // Spec §9: the admin login success toast lasts 2 seconds.
-  "admin-login": { text: messages.loginSuccess, ms: 2000 },
-  "product-posted": { text: messages.productUploaded, ms: 4000 },
-  "product-updated": { text: messages.productUpdated, ms: 4000 },
-  "contact-sent": { text: messages.contactSent, ms: 6000 },
-} as const satisfies Record<string, { text: string; ms: number }>;
-
-export type NoticeKey = keyof typeof notices;

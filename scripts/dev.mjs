@@ -18,7 +18,7 @@ app.use(async (req, res, next) => {
     const module = await vite.ssrLoadModule("./server.ts");
     if (module !== shop.module) {
       const build = () => vite.ssrLoadModule("virtual:react-router/server-build");
-      shop = { module, app: module.createShopApp(handle, config, { build, mode: "development" }) };
+      shop = { module, app: await module.createShopApp(handle, config, { build, mode: "development" }) };
     }
     shop.app(req, res, next);
   } catch (error) {

@@ -21,7 +21,7 @@ const freePort = () =>
     });
   });
 
-execSync("npx react-router build", { stdio: "inherit" });
+execSync("npm run build", { stdio: "inherit" });
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 const serverEntry = new URL("../build/server/index.js", import.meta.url);
 if (!existsSync(serverEntry)) {
   console.log("No build found: building the shop (first start only)...");
-  execSync("npx react-router build", { stdio: "inherit" });
+  execSync("npm run build", { stdio: "inherit" });
 }
 const { start } = await import(serverEntry.href);
 await start({ clientDir: "build/client" });

@@ -1,10 +1,13 @@
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type Request, type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { apiRouter } from "./api";
 import type { CheckoutContext } from "./checkout/checkout";
 import { createGateway } from "./payments/gateway";
+import { SESSION_COOKIE_NAMES } from "./accounts/sessions";
+import type { CatalogCache } from "./catalog/catalog-cache";
 
 export interface AppOptions {
   db: Database;
@@ -15,6 +18,20 @@ export interface AppOptions {
   pages?: RequestHandler;
   /** The payment provider; by default the one the configuration names. */
   checkout?: CheckoutContext;
+  /** Finished catalogue pages and product calls (server/catalog/catalog-cache.ts); none in development. */
+  catalogCache?: CatalogCache;
+}
+
+const CATALOG_CALL = /^\/api\/get_(products_by_category|products_by_name|product_by_id)\.php$/;
+// Storefront pages that look the same to every visitor, and their client-navigation data (.data).
+const CATALOG_PAGE =
+  /^\/(_root|productlistpage\/[^/]+|productdetail2?\/[^/]+|searchresultpage|aboutus|brands|specials|privacypolicy|termsandconditions|referral)?(\.data)?$|^\/(robots\.txt|sitemap\.xml)$/;
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:${Object.values(SESSION_COOKIE_NAMES).join("|")})=`);
+
+/** Requests whose answer depends only on the catalogue: public calls, and pages for the signed-out. */
+export function isCatalogRequest(req: Request): boolean {
+  if (CATALOG_CALL.test(req.path)) return true;
+  return CATALOG_PAGE.test(req.path) && !SESSION_COOKIE.test(req.headers.cookie ?? "");
 }
 
 /** What checkout needs, built once per process from the configuration. */
@@ -23,7 +40,7 @@ export function checkoutContext(db: Database, config: Config): CheckoutContext {
 }
 
 /** The whole HTTP surface: headers, compression, static files, /api, and the pages. */
-export function createApp({ db, config, clientDir, pages, checkout = checkoutContext(db, config) }: AppOptions): express.Express {
+export function createApp({ db, config, clientDir, pages, checkout = checkoutContext(db, config), catalogCache }: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -37,9 +54,19 @@ export function createApp({ db, config, clientDir, pages, checkout = checkoutCon
     next();
   });
   app.use(compression());
+  if (catalogCache) app.use(catalogCache.middleware);
   if (clientDir) {
     // Hashed assets never change; everything else in the client folder is revalidated hourly.
-    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    // The build keeps brotli and gzip copies of them (scripts/compress-assets.mjs).
+    app.use(
+      "/assets",
+      expressStaticGzip(`${clientDir}/assets`, {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: "1y", index: false },
+      }),
+    );
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
   app.use("/api", apiRouter(db, config, checkout));

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { z } from "zod";
 
 // Parsed once at boot; everything else receives the typed result. Names match DESIGN.md.
@@ -19,9 +20,14 @@ const envSchema = z.object({
   LIVE_CHAT_SCRIPT_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   WHATSAPP_NUMBER: z.string().regex(/^\d{8,15}$/, "digits only, with country code").default("2348012345678"),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Where the seed keeps the pictures it drew; "off" draws them every time. */
+  PICTURE_CACHE_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** Pictures the seed drew, kept between fresh databases (see server/images/render-cache.ts). */
+export const defaultPictureCacheDir = () => path.resolve(process.cwd(), "node_modules/.cache/foam-shop-pictures");
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -48,5 +54,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     liveChatScriptUrl: e.LIVE_CHAT_SCRIPT_URL,
     whatsappNumber: e.WHATSAPP_NUMBER,
     webConcurrency: e.WEB_CONCURRENCY,
+    pictureCacheDir: e.PICTURE_CACHE_DIR === "off" ? null : (e.PICTURE_CACHE_DIR ?? defaultPictureCacheDir()),
   };
 }

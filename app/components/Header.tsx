@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useSearchParams } from "react-router";
 import { welcomeText } from "../../common/accounts";
 import { HEADER_CATEGORY_LINK_COUNT, SHOP_NAME } from "../../common/constants";
-import { messages } from "../../common/messages";
+import { storefrontMessages } from "../../common/storefront-messages";
 import { CategoryMenu, categoryPath } from "./CategoryMenu";
 import { CartIcon, CloseIcon, HomeIcon, MenuIcon, SearchIcon, TruckIcon, UserIcon } from "./icons";
 import { Logo } from "./Logo";
@@ -25,7 +25,7 @@ function SearchBox({ id }: { id: string }) {
         name="searchTerm"
         type="search"
         defaultValue={params.get("searchTerm") ?? ""}
-        placeholder={messages.searchPlaceholder}
+        placeholder={storefrontMessages.searchPlaceholder}
         className="min-w-0 flex-1 rounded-l-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
       />
       <button type="submit" className="rounded-r-lg bg-accent-500 px-4 text-slate-900 hover:bg-accent-400" aria-label="Search">

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { CAROUSEL_INTERVAL_MS, HERO_INDICATOR_DOTS } from "../../common/constants";
 import { HERO_IMAGES, SITE_IMAGE_SIZES } from "../../common/site-images";
 import { BANNER_SIZES, Picture } from "./Picture";
-import { useCycle } from "./useCycle";
+import { useCycle, useSlidesToPicture } from "./useCycle";
 
 const slides = [
   { title: "Sleep better tonight", text: "Genuine Mouka, Vitafoam Vision, Unifoam and Eco Foam mattresses, delivered across Lagos." },
@@ -31,6 +31,7 @@ export function HeroCarousel() {
   }, []);
 
   const index = useCycle(HERO_IMAGES.length, CAROUSEL_INTERVAL_MS, !paused && visible);
+  const pictured = useSlidesToPicture(index);
 
   const { width, height } = SITE_IMAGE_SIZES.hero;
   const dot = index % HERO_INDICATOR_DOTS;
@@ -53,8 +54,9 @@ export function HeroCarousel() {
           aria-label={`${i + 1} of ${HERO_IMAGES.length}`}
           className={`absolute inset-0 transition-opacity duration-700 ${i === index ? "opacity-100" : "opacity-0"}`}
         >
-          {/* Only the first picture is needed at once; the rest load while the first is shown. */}
-          <Picture file={file} alt="" width={width} height={height} sizes={BANNER_SIZES} priority={i === 0} className="h-full w-full object-cover" />
+          {i < pictured ? (
+            <Picture file={file} alt="" width={width} height={height} sizes={BANNER_SIZES} priority={i === 0} className="h-full w-full object-cover" />
+          ) : null}
           <div className="absolute inset-0 bg-gradient-to-r from-brand-900/85 via-brand-900/40 to-transparent" />
           <div className="absolute inset-y-0 left-0 flex w-3/4 flex-col justify-center gap-2 p-5 sm:w-1/2 sm:p-10">
             <p className="text-xl font-extrabold leading-tight text-white sm:text-4xl">{slides[i].title}</p>

@@ -1,16 +1,17 @@
 import { SOLAR_BANNER_INTERVAL_MS } from "../../common/constants";
 import { SITE_IMAGE_SIZES, SOLAR_BANNER_IMAGES } from "../../common/site-images";
 import { BANNER_SIZES, Picture } from "./Picture";
-import { useCycle } from "./useCycle";
+import { useCycle, useSlidesToPicture } from "./useCycle";
 
 /** The Solar Green Energy banner: three pictures rotating every 3 s, a slogan, and the eco panel. */
 export function SolarBanner() {
   const index = useCycle(SOLAR_BANNER_IMAGES.length, SOLAR_BANNER_INTERVAL_MS);
+  const pictured = useSlidesToPicture(index);
   const { width, height } = SITE_IMAGE_SIZES.solarBanner;
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <div className="relative h-56 overflow-hidden rounded-2xl sm:aspect-[12/5] sm:h-auto lg:col-span-2" data-slide={index}>
-        {SOLAR_BANNER_IMAGES.map((file, i) => (
+        {SOLAR_BANNER_IMAGES.slice(0, pictured).map((file, i) => (
           <Picture
             key={file}
             file={file}

@@ -10,3 +10,19 @@ export function useCycle(length: number, intervalMs: number, running = true): nu
   }, [length, intervalMs, running]);
   return index;
 }
+
+/**
+ * How many slides of a carousel at `index` should have their picture: the first at once, the
+ * others only once the page has loaded and one step ahead of the slide that shows them, so on a
+ * slow connection they never take bandwidth from the first picture or the page.
+ */
+export function useSlidesToPicture(index: number): number {
+  const [count, setCount] = useState(1);
+  useEffect(() => {
+    const ahead = () => setCount((n) => Math.max(n, index + 2));
+    if (document.readyState === "complete") return ahead();
+    window.addEventListener("load", ahead, { once: true });
+    return () => window.removeEventListener("load", ahead);
+  }, [index]);
+  return count;
+}

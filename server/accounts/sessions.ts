@@ -14,6 +14,9 @@ export const SESSION_LIFETIME_MS: Record<Role, number> = {
   admin: 12 * 60 * 60 * 1000,
 };
 
+/** The page cookies that carry a session, one per role (app/sessions.server.ts). */
+export const SESSION_COOKIE_NAMES: Record<Role, string> = { customer: "shop_session", admin: "shop_admin_session" };
+
 export interface SignedInAccount {
   id: number;
   role: Role;

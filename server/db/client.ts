@@ -18,7 +18,20 @@ export interface DatabaseHandle {
   engine: "pglite" | "postgres";
   /** Applies pending migrations (drizzle's migrator; safe to call on every start). */
   migrate(): Promise<void>;
+  /** Subscribes to NOTIFY on a channel (see ChannelListener); resolves once listening. */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * What a LISTEN subscriber hears. `onNotify` follows every committed NOTIFY on the channel.
+ * `onGap` says that notifications may have been missed (PostgreSQL's listening connection dropped)
+ * and `listening` whether they are being heard now: a subscriber that caches must distrust its
+ * cache from the gap until listening again.
+ */
+export interface ChannelListener {
+  onNotify(): void;
+  onGap(listening: boolean): void;
 }
 
 export const migrationsFolder = path.resolve(process.cwd(), "server/db/migrations");
@@ -37,11 +50,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       if (error.code !== "57P01") console.error("PostgreSQL connection error", error);
     });
     const db = drizzlePg({ client: pool, schema });
+    const listeners = new Set<() => Promise<void>>();
     return {
       db: db as unknown as Database,
       engine: "postgres",
       migrate: () => migratePg(db, { migrationsFolder }),
-      close: () => pool.end(),
+      listen: async (channel, listener) => {
+        const stop = await listenOnPostgres(target.databaseUrl, channel, listener);
+        listeners.add(stop);
+        return async () => {
+          listeners.delete(stop);
+          await stop();
+        };
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
     };
   }
   const lock = target.dataDir.startsWith("memory://") ? null : lockDataDir(target.dataDir);
@@ -57,10 +82,69 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db: db as unknown as Database,
     engine: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process owns the embedded database, so its notifications are never missed.
+    listen: async (channel, listener) => {
+      const unlisten = await client.listen(channel, () => listener.onNotify());
+      return () => unlisten();
+    },
     close: async () => {
       await client.close();
       lock?.release();
     },
+  };
+}
+
+/**
+ * LISTEN on a dedicated PostgreSQL connection (a pooled one may be handed to someone else). When
+ * it drops, the listener hears of the gap, and the connection is made again with a growing pause.
+ */
+async function listenOnPostgres(databaseUrl: string, channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let pause = 250;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on("notification", (message) => {
+      if (message.channel === channel) listener.onNotify();
+    });
+    next.on("error", () => lost(next));
+    next.on("end", () => lost(next));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (stopped) return void (await next.end());
+    client = next;
+    pause = 250;
+    // Whatever changed while nobody listened is unknown: the listener starts afresh.
+    listener.onGap(true);
+  };
+
+  const lost = (which: pg.Client) => {
+    if (client !== which || stopped) return;
+    client = null;
+    listener.onGap(false);
+    which.end().catch(() => {});
+    schedule();
+  };
+
+  const schedule = () => {
+    retry = setTimeout(() => {
+      connect().catch(() => {
+        pause = Math.min(pause * 2, 10_000);
+        schedule();
+      });
+    }, pause);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
   };
 }
 

@@ -63,8 +63,10 @@ export const products = pgTable(
     index("products_category_idx").on(t.categoryId, t.id).where(sql`${t.archivedAt} is null`),
     index("products_search_idx").using("gin", t.search),
     index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("products_featured_idx").on(t.id).where(sql`${t.featured} and ${t.archivedAt} is null`),
   ],
 );
+
 
 /** A plain product has one variant with size ''; a featured mattress has one per size. */
 export const productVariants = pgTable(

@@ -4,7 +4,9 @@ import { categories, productImages, products, productVariants } from "./schema";
 import { seedCategories, seedProducts, type SeedProduct } from "./seed-data";
 import { productArtworkSvg, siteArtworkSvg } from "../images/artwork";
 import type { SiteArtName } from "../images/artwork-types";
-import { renderImage, saveImage, type RenderedImage } from "../images/store";
+import { saveImage, type RenderedImage } from "../images/store";
+import { renderSvgCached } from "../images/render-cache";
+import { defaultPictureCacheDir } from "../config";
 import { nairaToKobo } from "../../common/money";
 import { siteImageFile } from "../../common/site-images";
 
@@ -17,7 +19,7 @@ export const siteImageNames: SiteArtName[] = [
   ...([1, 2, 3] as const).map((n) => `solar-banner-${n}` as const),
 ];
 
-const productImageFile = (productId: number, view: number) => `seed-p${productId}-${view + 1}.webp`;
+export const productImageFile = (productId: number, view: number) => `seed-p${productId}-${view + 1}.webp`;
 
 async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
@@ -32,7 +34,12 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
   return results;
 }
 
-async function drawPictures(list: SeedProduct[]): Promise<RenderedImage[]> {
+export interface SeedOptions {
+  /** Folder of already drawn pictures (config.pictureCacheDir); null draws every one. */
+  pictureCacheDir?: string | null;
+}
+
+async function drawPictures(list: SeedProduct[], cacheDir: string | null): Promise<RenderedImage[]> {
   const jobs: { fileName: string; svg: string; maxWidth: number }[] = [
     ...siteImageNames.map((name) => ({ fileName: siteImageFile(name), svg: siteArtworkSvg(name), maxWidth: 1200 })),
     ...list.flatMap((p) =>
@@ -43,7 +50,7 @@ async function drawPictures(list: SeedProduct[]): Promise<RenderedImage[]> {
       })),
     ),
   ];
-  return mapLimited(jobs, 4, (job) => renderImage(job.fileName, Buffer.from(job.svg), job.maxWidth));
+  return mapLimited(jobs, 4, (job) => renderSvgCached(job.fileName, job.svg, job.maxWidth, cacheDir));
 }
 
 async function countCategories(db: Database): Promise<number> {
@@ -55,9 +62,9 @@ async function countCategories(db: Database): Promise<number> {
  * Loads the catalogue into an empty database; returns false (and changes nothing) when it already
  * has one. Several processes starting together on one PostgreSQL seed it once (advisory lock).
  */
-export async function seedCatalogue(db: Database): Promise<boolean> {
+export async function seedCatalogue(db: Database, options: SeedOptions = {}): Promise<boolean> {
   // Drawing is CPU work: do it before the transaction so the database is held only for inserts.
-  const pictures = await drawPictures(seedProducts);
+  const pictures = await drawPictures(seedProducts, options.pictureCacheDir === undefined ? defaultPictureCacheDir() : options.pictureCacheDir);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(20100414)`);
     if ((await countCategories(tx)) > 0) return false;
@@ -101,7 +108,7 @@ export async function seedCatalogue(db: Database): Promise<boolean> {
 }
 
 /** First start: seed only when the database has no catalogue yet (cheap check, no drawing). */
-export async function seedIfEmpty(db: Database): Promise<boolean> {
+export async function seedIfEmpty(db: Database, options: SeedOptions = {}): Promise<boolean> {
   if ((await countCategories(db)) > 0) return false;
-  return seedCatalogue(db);
+  return seedCatalogue(db, options);
 }

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
-import { createApp } from "../../server/app";
+import { createApp, isCatalogRequest } from "../../server/app";
+import { createCatalogCache } from "../../server/catalog/catalog-cache";
 import { loadConfig } from "../../server/config";
 import type { DatabaseHandle } from "../../server/db/client";
 import { startMailer, type Mailer } from "../../server/mail/mailer";
@@ -14,7 +15,10 @@ export interface ApiServerOptions {
 /** The shop's HTTP API on a real listening port (127.0.0.1, random port). */
 export async function startApiServer(handle: DatabaseHandle, options: ApiServerOptions = {}) {
   const config = loadConfig({ ...options.env, NODE_ENV: "test" });
-  const app = createApp({ db: handle.db, config });
+  // The catalogue cache runs as in production, so every API test also checks that it never
+  // answers with a catalogue older than the test's last change.
+  const catalogCache = await createCatalogCache(handle, { isCacheable: isCatalogRequest });
+  const app = createApp({ db: handle.db, config, catalogCache });
   const server = await new Promise<import("node:http").Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
@@ -33,6 +37,7 @@ export async function startApiServer(handle: DatabaseHandle, options: ApiServerO
         await mailer.deliverDue();
       }
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await catalogCache.close();
     },
   };
 }

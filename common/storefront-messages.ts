@@ -1,0 +1,45 @@
+// The texts of the frame every page shows (search, loading, the notices after a redirect) and
+// of the storefront (spec §2, §5, §8). messages.ts holds the rest of the catalogue and includes
+// these, so the frame's JavaScript carries only this file.
+
+export const storefrontMessages = {
+  loadingProduct: "Loading product...",
+  productNotFound: "Product not found.",
+  productFetchError: "There was an error fetching the product.",
+  noProductsForCategory: "No products found for this category.",
+  noProductsForSearch: "No products found for this search.",
+  noProducts: "No products found.",
+  searchErrorTitle: "Oops...",
+  searchFetchError: "An error occurred while fetching products.",
+  searchResultsHeading: (count: number) => `Search Results : ${count} items Found`,
+  searchPlaceholder: "Search for products, brands and categories",
+  loginToProceed: "Please login to proceed",
+  comingSoon: "Coming soon...",
+
+  // Notices after a redirect (spec §5, §8).
+  loggedOut: "Logged Out!",
+  signUpSuccess: "Registration successful! Please check your email to verify your account.",
+  verifySuccess: "Your email address has been verified. You can now log in.",
+  invalidVerifyLink: "This verification link is invalid or has expired. Log in to get a new one.",
+  resetSuccess: "Your password has been reset. Please log in with your new password.",
+  loginSuccess: "Login successful",
+  productUploaded: "Product uploaded successfully.",
+  productUpdated: "Product updated.",
+  contactSent: "Thank you for contacting us. We will get back to you shortly.",
+} as const;
+
+/** One-off notices a redirect asks the next page to show (`?notice=`); only these keys exist. */
+export const notices = {
+  "logged-out": { text: storefrontMessages.loggedOut, ms: 4000 },
+  "signed-up": { text: storefrontMessages.signUpSuccess, ms: 8000 },
+  verified: { text: storefrontMessages.verifySuccess, ms: 6000 },
+  "verify-failed": { text: storefrontMessages.invalidVerifyLink, ms: 8000 },
+  "password-reset": { text: storefrontMessages.resetSuccess, ms: 6000 },
+  // Spec §9: the admin login success toast lasts 2 seconds.
+  "admin-login": { text: storefrontMessages.loginSuccess, ms: 2000 },
+  "product-posted": { text: storefrontMessages.productUploaded, ms: 4000 },
+  "product-updated": { text: storefrontMessages.productUpdated, ms: 4000 },
+  "contact-sent": { text: storefrontMessages.contactSent, ms: 6000 },
+} as const satisfies Record<string, { text: string; ms: number }>;
+
+export type NoticeKey = keyof typeof notices;

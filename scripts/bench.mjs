@@ -1,0 +1,391 @@
+// `npm run bench`: builds the shop, starts the production server on seeded embedded databases and
+// measures it (issue 7): page and API throughput against the same process's static-file ceiling,
+// Lighthouse mobile, search at 100 and 100,000 products, memory and start-up times. Everything
+// runs on 127.0.0.1; the figures go to bench/RESULTS.md. Takes about 10 minutes.
+import { execFileSync, execSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import lighthouse from "lighthouse";
+
+const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SEARCH_REQUESTS = 200;
+const BIG_CATALOGUE = 100_000;
+const customer = { email: "bench.customer@foamshop.test", password: "Bench-pass-2026" };
+
+const benchStarted = Date.now();
+const log = (...args) => console.log(`[bench ${((Date.now() - benchStarted) / 1000).toFixed(0).padStart(4)} s]`, ...args);
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+/** Starts the production server; resolves once it answers, with the time that took. */
+async function startShop(env) {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "pipe", "inherit"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  const base = `http://127.0.0.1:${env.PORT}`;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/favicon.svg`)).ok) break;
+    } catch {}
+    if (child.exitCode !== null) throw new Error(`The shop stopped while starting:\n${output}`);
+    if (performance.now() - startedAt > 600_000) throw new Error("The shop did not start within 10 minutes.");
+    await sleep(5);
+  }
+  return { child, base, startMs: performance.now() - startedAt, output: () => output };
+}
+
+async function stopShop(shop) {
+  if (shop.child.exitCode !== null) return;
+  shop.child.kill("SIGTERM");
+  await new Promise((r) => shop.child.once("exit", r));
+}
+
+function shopEnv(port, dataDir, extra = {}) {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    SMTP_URL: "",
+    PAYSTACK_SECRET_KEY: "",
+    PAYSTACK_PUBLIC_KEY: "",
+    LIVE_CHAT_SCRIPT_URL: "",
+    ...extra,
+  };
+}
+
+function load(url, connections, headers = {}, duration = LOAD_SECONDS) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections, duration, headers: { "accept-encoding": "br, gzip", ...headers } },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function searchLatency(base, terms) {
+  const times = [];
+  for (let i = 0; i < SEARCH_REQUESTS; i++) {
+    const term = terms[i % terms.length];
+    const startedAt = performance.now();
+    const res = await fetch(`${base}/api/get_products_by_name.php?searchTerm=${encodeURIComponent(term)}`);
+    const body = await res.json();
+    times.push(performance.now() - startedAt);
+    if (!res.ok && res.status !== 404) throw new Error(`Search for ${term} failed: ${res.status} ${JSON.stringify(body)}`);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), count: times.length };
+}
+
+/** Lighthouse in Debian's Chromium, mobile with its default simulated throttling. */
+async function runLighthouse(urls, extraHeadersFor) {
+  const profile = mkdtempSync(path.join(os.tmpdir(), "shop-bench-chrome-"));
+  const chrome = spawn(
+    chromium,
+    [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--remote-debugging-port=0",
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const port = await new Promise((resolve, reject) => {
+    let err = "";
+    chrome.stderr.on("data", (chunk) => {
+      err += chunk;
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
+      if (match) resolve(Number(match[1]));
+    });
+    chrome.once("exit", () => reject(new Error(`Chromium stopped:\n${err}`)));
+  });
+  const results = [];
+  try {
+    for (const { name, url } of urls) {
+      const runner = await lighthouse(url, {
+        port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+        extraHeaders: extraHeadersFor(name),
+      });
+      const lhr = runner.lhr;
+      mkdirSync("bench/lighthouse", { recursive: true });
+      writeFileSync(`bench/lighthouse/${name.replace(/\W+/g, "-")}.json`, runner.report);
+      const summary = lhr.audits["resource-summary"].details.items;
+      const bytes = (type) => summary.find((i) => i.resourceType === type)?.transferSize ?? 0;
+      const audit = (id) => lhr.audits[id].numericValue;
+      results.push({
+        name,
+        url: new URL(url).pathname,
+        finalUrl: new URL(lhr.finalDisplayedUrl).pathname,
+        score: Math.round(lhr.categories.performance.score * 100),
+        lcpMs: audit("largest-contentful-paint"),
+        tbtMs: audit("total-blocking-time"),
+        cls: audit("cumulative-layout-shift"),
+        fcpMs: audit("first-contentful-paint"),
+        jsKb: bytes("script") / 1024,
+        htmlKb: bytes("document") / 1024,
+        totalKb: bytes("total") / 1024,
+        warnings: lhr.runWarnings,
+      });
+      log(`Lighthouse ${name}: ${results.at(-1).score}`);
+    }
+  } finally {
+    const exited = new Promise((r) => chrome.once("exit", r));
+    chrome.kill("SIGKILL");
+    await exited;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  }
+  return results;
+}
+
+// ------------------------------------------------------------------------------------------ run
+
+if (!existsSync(chromium)) {
+  console.error(`No Chromium at ${chromium}: install it (apt-get install -y chromium) or set CHROME_PATH.`);
+  process.exit(1);
+}
+
+log("Building the shop...");
+execSync("npm run build", { stdio: ["ignore", "ignore", "inherit"] });
+
+const work = mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+const mainDir = path.join(work, "main");
+const bigDir = path.join(work, "big");
+// A picture cache of this run only: the first start below always draws every picture, as a
+// real first start on a new machine does; the large catalogue then reuses the drawings.
+const pictureCacheDir = path.join(work, "pictures");
+const port = await freePort();
+const env = shopEnv(port, mainDir, { PICTURE_CACHE_DIR: pictureCacheDir });
+const results = { startedAt: new Date().toISOString() };
+
+try {
+  log("First start on an empty database (migrates, seeds, draws every picture)...");
+  let shop = await startShop(env);
+  results.firstStartMs = shop.startMs;
+  await stopShop(shop);
+
+  log("Adding products up to 100 and a signed-in customer with two cart lines...");
+  execFileSync("npx", ["tsx", "server/db/seed-cli.ts", "--products", "100"], { env, stdio: "ignore" });
+  execFileSync("npx", ["tsx", "bench/customer.ts", customer.email, customer.password], { env, stdio: "inherit" });
+
+  log("Cold starts on the existing database...");
+  const coldStarts = [];
+  for (let i = 0; i < 3; i++) {
+    shop = await startShop(env);
+    coldStarts.push(shop.startMs);
+    if (i < 2) await stopShop(shop);
+  }
+  results.coldStartsMs = coldStarts;
+
+  // Signed in through the real login form, as a browser would.
+  const login = await fetch(`${shop.base}/userlogin`, {
+    method: "POST",
+    body: new URLSearchParams(customer),
+    redirect: "manual",
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  if (!cookie.includes("shop_session=")) throw new Error(`The bench customer could not sign in (${login.status}).`);
+  const cartCheck = await (await fetch(`${shop.base}/cartpage`, { headers: { cookie } })).text();
+  if (!cartCheck.includes("Checkout")) throw new Error("The signed-in /cartpage does not show the cart.");
+
+  await sleep(1000);
+  results.rssIdleMb = rssMb(shop.child.pid);
+
+  const targets = [
+    { name: "static file (ceiling)", path: "/favicon.svg", kind: "static" },
+    { name: "/", path: "/", kind: "page" },
+    { name: "/productlistpage/Eco Foam", path: "/productlistpage/Eco%20Foam", kind: "page" },
+    { name: "/productdetail/18", path: "/productdetail/18", kind: "page" },
+    { name: "/productdetail2/1", path: "/productdetail2/1", kind: "page" },
+    { name: "/searchresultpage?searchTerm=pillow", path: "/searchresultpage?searchTerm=pillow", kind: "page" },
+    { name: "get_products_by_category.php", path: "/api/get_products_by_category.php?category=Eco%20Foam", kind: "api" },
+    { name: "get_products_by_name.php", path: "/api/get_products_by_name.php?searchTerm=pillow", kind: "api" },
+    { name: "get_product_by_id.php", path: "/api/get_product_by_id.php?productId=18", kind: "api" },
+    { name: "/cartpage (signed in)", path: "/cartpage", kind: "private", headers: { cookie } },
+  ];
+  for (const t of targets) {
+    const res = await fetch(shop.base + t.path, { headers: t.headers });
+    if (res.status !== 200) throw new Error(`${t.path} answered ${res.status}`);
+  }
+
+  log("Warming up: one second of load on every target...");
+  for (const t of targets) await load(shop.base + t.path, 10, t.headers, 1);
+
+  log("Load: every target at 10 and 50 connections...");
+  results.load = [];
+  let rssPeak = 0;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(shop.child.pid))), 100);
+  for (const connections of [10, 50]) {
+    for (const t of targets) {
+      const r = await load(shop.base + t.path, connections, t.headers);
+      results.load.push({
+        ...t,
+        connections,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.timeouts + r.non2xx,
+        total: r.requests.total,
+      });
+      log(`${t.name} @${connections}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms`);
+    }
+  }
+  clearInterval(sampler);
+  results.rssLoadMb = rssPeak;
+
+  log("Lighthouse (mobile, simulated throttling)...");
+  results.lighthouse = await runLighthouse(
+    [
+      { name: "home", url: `${shop.base}/` },
+      { name: "category", url: `${shop.base}/productlistpage/Eco%20Foam` },
+      { name: "product", url: `${shop.base}/productdetail/18` },
+      { name: "featured product", url: `${shop.base}/productdetail2/1` },
+      { name: "cart (signed in)", url: `${shop.base}/cartpage` },
+    ],
+    (name) => (name.startsWith("cart") ? { Cookie: cookie } : {}),
+  );
+
+  const searchTerms = ["pillow", "orthopaedic mattress", "mouka", "solar panel", "foot mat", "bedsheet", "vitafoam", "inverter", "unifoam jade", "duvet"];
+  log("Search latency at 100 products...");
+  results.search100 = await searchLatency(shop.base, searchTerms);
+  await stopShop(shop);
+
+  log(`Growing a second database to ${BIG_CATALOGUE.toLocaleString("en")} products...`);
+  const bigEnv = shopEnv(port, bigDir, { PICTURE_CACHE_DIR: pictureCacheDir });
+  const seedStarted = performance.now();
+  execFileSync("npx", ["tsx", "server/db/seed-cli.ts", "--products", String(BIG_CATALOGUE)], { env: bigEnv, stdio: "ignore" });
+  results.bigSeedMs = performance.now() - seedStarted;
+  shop = await startShop(bigEnv);
+  results.bigColdStartMs = shop.startMs;
+  log(`Search latency at ${BIG_CATALOGUE.toLocaleString("en")} products...`);
+  results.searchBig = await searchLatency(shop.base, searchTerms);
+  await stopShop(shop);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+results.durationMs = Date.now() - benchStarted;
+writeFileSync("bench/RESULTS.md", report(results));
+log("Wrote bench/RESULTS.md");
+
+// ---------------------------------------------------------------------------------------- report
+
+function report(r) {
+  const ceiling = r.load.filter((l) => l.kind === "static");
+  const ceilingAt = (c) => ceiling.find((l) => l.connections === c).rps;
+  const fmt = (n, d = 0) => n.toLocaleString("en", { maximumFractionDigits: d, minimumFractionDigits: d });
+  const pass = (ok) => (ok ? "met" : "**not met**");
+  const page50 = r.load.filter((l) => l.connections === 50 && l.kind === "page");
+  const api50 = r.load.filter((l) => l.connections === 50 && l.kind === "api");
+  const worstPageRatio = Math.min(...page50.map((l) => l.rps / ceilingAt(50)));
+  const worstPageP99 = Math.max(...page50.map((l) => l.p99));
+  const pageErrors = page50.reduce((n, l) => n + l.errors, 0);
+  const worstApiRatio = Math.min(...api50.map((l) => l.rps / ceilingAt(50)));
+  const home = r.lighthouse.find((l) => l.name === "home");
+  const coldStart = Math.max(...r.coldStartsMs);
+  const cpu = os.cpus();
+  const budgets = [
+    ["Lighthouse mobile performance >= 98 on each page", `lowest ${Math.min(...r.lighthouse.map((l) => l.score))}`, r.lighthouse.every((l) => l.score >= 98)],
+    ["LCP <= 1.5 s", `highest ${fmt(Math.max(...r.lighthouse.map((l) => l.lcpMs)) / 1000, 2)} s`, r.lighthouse.every((l) => l.lcpMs <= 1500)],
+    ["TBT <= 50 ms", `highest ${fmt(Math.max(...r.lighthouse.map((l) => l.tbtMs)))} ms`, r.lighthouse.every((l) => l.tbtMs <= 50)],
+    ["CLS <= 0.02", `highest ${fmt(Math.max(...r.lighthouse.map((l) => l.cls)), 3)}`, r.lighthouse.every((l) => l.cls <= 0.02)],
+    ["JavaScript for / <= 110 KB compressed", `${fmt(home.jsKb, 1)} KB`, home.jsKb <= 110],
+    ["HTML of each page <= 50 KB compressed", `largest ${fmt(Math.max(...r.lighthouse.map((l) => l.htmlKb)), 1)} KB`, r.lighthouse.every((l) => l.htmlKb <= 50)],
+    ["Storefront pages @50: >= 25% of the static ceiling", `lowest ${fmt(worstPageRatio * 100, 1)}%`, worstPageRatio >= 0.25],
+    ["Storefront pages @50: p99 <= 100 ms", `highest ${fmt(worstPageP99)} ms`, worstPageP99 <= 100],
+    ["Storefront pages @50: zero errors", `${pageErrors}`, pageErrors === 0],
+    ["Product API calls @50: >= 50% of the ceiling", `lowest ${fmt(worstApiRatio * 100, 1)}%`, worstApiRatio >= 0.5],
+    [`Name search at ${fmt(BIG_CATALOGUE)} products: p95 <= 30 ms`, `${fmt(r.searchBig.p95, 1)} ms`, r.searchBig.p95 <= 30],
+    ["RSS under load <= 400 MB (embedded database)", `${fmt(r.rssLoadMb)} MB`, r.rssLoadMb <= 400],
+    ["Cold start on an existing database <= 1 s", `slowest of 3: ${fmt(coldStart)} ms`, coldStart <= 1000],
+  ];
+  const lines = [
+    "# Benchmark results",
+    "",
+    `Measured by \`npm run bench\` (scripts/bench.mjs) on ${r.startedAt.slice(0, 10)}, in ${fmt(r.durationMs / 60000, 1)} minutes.`,
+    "",
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}.`,
+    "Server: the production build (`NODE_ENV=production`), embedded database (PGlite), one process. Load: autocannon in the",
+    `bench process on 127.0.0.1 (sharing the machine's ${cpu.length} cores), ${LOAD_SECONDS} s per run, \`Accept-Encoding: br, gzip\`.`,
+    "",
+    "## Budgets",
+    "",
+    "| budget | measured | |",
+    "|---|---|---|",
+    ...budgets.map(([b, m, ok]) => `| ${b} | ${m} | ${pass(ok)} |`),
+    "",
+    "## Throughput and latency",
+    "",
+    "The ceiling is a 329-byte static file served by the same process in the same run.",
+    "",
+    "| target | connections | req/s | of ceiling | p50 ms | p99 ms | errors | requests |",
+    "|---|---|---|---|---|---|---|---|",
+    ...r.load.map(
+      (l) =>
+        `| ${l.name} | ${l.connections} | ${fmt(l.rps)} | ${fmt((l.rps / ceilingAt(l.connections)) * 100, 1)}% | ${l.p50} | ${l.p99} | ${l.errors} | ${fmt(l.total)} |`,
+    ),
+    "",
+    "## Lighthouse (mobile, default simulated throttling)",
+    "",
+    "| page | score | LCP s | TBT ms | CLS | FCP s | JS KB | HTML KB | total KB |",
+    "|---|---|---|---|---|---|---|---|---|",
+    ...r.lighthouse.map(
+      (l) =>
+        `| ${l.name} (\`${l.url}\`) | ${l.score} | ${fmt(l.lcpMs / 1000, 2)} | ${fmt(l.tbtMs)} | ${fmt(l.cls, 3)} | ${fmt(l.fcpMs / 1000, 2)} | ${fmt(l.jsKb, 1)} | ${fmt(l.htmlKb, 1)} | ${fmt(l.totalKb, 1)} |`,
+    ),
+    "",
+    "KB are bytes transferred (compressed), 1 KB = 1,024 bytes.",
+    ...r.lighthouse.flatMap((l) => l.warnings.map((w) => `- ${l.name}: Lighthouse warned: ${w}`)),
+    "",
+    "## Search (single requests to `get_products_by_name.php`, 10 terms in turn)",
+    "",
+    "| products | requests | p50 ms | p95 ms |",
+    "|---|---|---|---|",
+    `| 100 | ${r.search100.count} | ${fmt(r.search100.p50, 1)} | ${fmt(r.search100.p95, 1)} |`,
+    `| ${fmt(BIG_CATALOGUE)} | ${r.searchBig.count} | ${fmt(r.searchBig.p50, 1)} | ${fmt(r.searchBig.p95, 1)} |`,
+    "",
+    "## Memory and start-up",
+    "",
+    `- RSS idle (after start and one request per target): ${fmt(r.rssIdleMb)} MB; peak under load: ${fmt(r.rssLoadMb)} MB.`,
+    `- Cold start on the existing database (spawn until the first answer): ${r.coldStartsMs.map((ms) => `${fmt(ms)} ms`).join(", ")}.`,
+    `- First start with seeding (migrations, catalogue, drawing every picture): ${fmt(r.firstStartMs / 1000, 1)} s.`,
+    `- Growing a database to ${fmt(BIG_CATALOGUE)} products (\`npm run db:seed -- --products ${BIG_CATALOGUE}\`, pictures already drawn): ${fmt(r.bigSeedMs / 1000, 1)} s; cold start on it: ${fmt(r.bigColdStartMs)} ms.`,
+    "",
+    "Reproduce: `npm install && npm run bench` (Chromium at /usr/bin/chromium or CHROME_PATH).",
+    "",
+  ];
+  return lines.join("\n");
+}

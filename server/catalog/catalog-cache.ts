@@ -1,0 +1,198 @@
+import { createHash } from "node:crypto";
+import type { OutgoingHttpHeaders } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Request, RequestHandler, Response } from "express";
+import type { DatabaseHandle } from "../db/client";
+
+// The catalogue cache: finished responses of catalogue pages and product calls, kept in the
+// process with their brotli and gzip encodings and an ETag, until the catalogue changes.
+//
+// Every write to a catalogue table NOTIFYs `catalog_changed` at commit (migration 0004), in any
+// process that shares the database; each process LISTENs and drops everything it holds. A
+// response whose rendering began before a change is not kept, and while PostgreSQL's listening
+// connection is down nothing is served from or added to the cache.
+
+export const CATALOG_CHANNEL = "catalog_changed";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const COMPRESS_FROM_BYTES = 1024;
+
+interface Entry {
+  /** Headers the page or call set itself (Content-Type and the like). */
+  headers: OutgoingHttpHeaders;
+  etag: string;
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  bytes: number;
+}
+
+export interface CatalogCacheOptions {
+  /** Which requests may be answered from the cache (GET and HEAD only are ever asked). */
+  isCacheable(req: Request): boolean;
+  maxEntries?: number;
+  maxBytes?: number;
+}
+
+export interface CatalogCache {
+  middleware: RequestHandler;
+  stats(): { hits: number; misses: number; entries: number; bytes: number; listening: boolean };
+  close(): Promise<void>;
+}
+
+export async function createCatalogCache(
+  handle: Pick<DatabaseHandle, "listen">,
+  { isCacheable, maxEntries = 500, maxBytes = 48 * 2 ** 20 }: CatalogCacheOptions,
+): Promise<CatalogCache> {
+  /** Map order is recency order: a hit moves its entry to the end. */
+  const entries = new Map<string, Entry>();
+  /** Renders in progress, so concurrent misses of one address wait for one rendering. */
+  const pending = new Map<string, Promise<Entry | undefined>>();
+  let generation = 0;
+  let listening = true;
+  let bytes = 0;
+  let hits = 0;
+  let misses = 0;
+
+  const clear = () => {
+    generation++;
+    entries.clear();
+    pending.clear();
+    bytes = 0;
+  };
+
+  const stopListening = await handle.listen(CATALOG_CHANNEL, {
+    onNotify: clear,
+    onGap: (nowListening) => {
+      listening = nowListening;
+      clear();
+    },
+  });
+
+  const remember = (key: string, entry: Entry) => {
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    for (const [oldKey, old] of entries) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      entries.delete(oldKey);
+      bytes -= old.bytes;
+    }
+  };
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !listening || !isCacheable(req)) return next();
+    const key = req.originalUrl;
+    const entry = entries.get(key);
+    if (entry) {
+      hits++;
+      entries.delete(key);
+      entries.set(key, entry);
+      return send(req, res, entry);
+    }
+    const inFlight = pending.get(key);
+    if (inFlight) {
+      void inFlight.then((ready) => (ready ? send(req, res, ready) : next()), next);
+      return;
+    }
+    misses++;
+    if (req.method === "HEAD") return next();
+
+    const startedIn = generation;
+    let settle!: (entry: Entry | undefined) => void;
+    pending.set(key, new Promise((resolve) => (settle = resolve)));
+    const before = new Set(Object.keys(res.getHeaders()));
+    captureBody(res, (body, end) => {
+      void toEntry(res, before, body).then(
+        (made) => {
+          // Rendered from a catalogue that changed meanwhile: answer this once, keep nothing.
+          const fresh = made && startedIn === generation && listening ? made : undefined;
+          if (pending.get(key) && startedIn === generation) pending.delete(key);
+          settle(fresh);
+          if (fresh) remember(key, fresh);
+          if (made) send(req, res, made);
+          else end(body);
+        },
+        () => {
+          pending.delete(key);
+          settle(undefined);
+          end(body);
+        },
+      );
+    });
+    next();
+  };
+
+  return {
+    middleware,
+    stats: () => ({ hits, misses, entries: entries.size, bytes, listening }),
+    close: () => stopListening(),
+  };
+}
+
+/** A finished response worth keeping: 200, no cookie set, not marked private; else undefined. */
+async function toEntry(res: Response, before: Set<string>, body: Buffer): Promise<Entry | undefined> {
+  const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+  if (res.statusCode !== 200 || res.getHeader("Set-Cookie") || /no-store|private/.test(cacheControl)) return undefined;
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (before.has(name) || ["content-length", "etag", "content-encoding", "vary"].includes(name)) continue;
+    headers[name] = value;
+  }
+  headers["cache-control"] ??= "no-cache";
+  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  if (body.length < COMPRESS_FROM_BYTES) return { headers, etag, body, bytes: body.length };
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip(body, { level: 9 }),
+  ]);
+  return { headers, etag, body, br, gzip: gz, bytes: body.length + br.length + gz.length };
+}
+
+function send(req: Request, res: Response, entry: Entry): void {
+  for (const [name, value] of Object.entries(entry.headers)) if (value !== undefined) res.setHeader(name, value);
+  res.setHeader("ETag", entry.etag);
+  res.vary("Accept-Encoding");
+  res.vary("Cookie");
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  // Brotli whenever the browser takes it, whatever order it lists its encodings in.
+  const encoding = !entry.br ? "identity" : req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
+  const body = encoding === "br" ? entry.br! : encoding === "gzip" ? entry.gzip! : entry.body;
+  if (body !== entry.body) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.status(200).end(req.method === "HEAD" ? undefined : body);
+}
+
+type Chunk = string | Uint8Array;
+type Callback = (error?: Error | null) => void;
+
+/**
+ * Collects what the page or call writes instead of sending it; at its end, hands over the body and
+ * a function that sends a body the original way (through compression, which runs outside this).
+ */
+function captureBody(res: Response, done: (body: Buffer, end: (body: Buffer) => void) => void): void {
+  const chunks: Buffer[] = [];
+  const { write, end } = res;
+  const toBuffer = (chunk: Chunk, encoding: unknown) =>
+    typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk);
+  res.write = function (chunk: Chunk, encoding?: BufferEncoding | Callback, callback?: Callback) {
+    chunks.push(toBuffer(chunk, encoding));
+    const cb = typeof encoding === "function" ? encoding : callback;
+    if (cb) process.nextTick(cb);
+    return true;
+  } as Response["write"];
+  res.end = function (chunk?: Chunk | Callback, encoding?: BufferEncoding | Callback, callback?: Callback) {
+    if (typeof chunk === "function") callback = chunk;
+    else if (chunk != null) chunks.push(toBuffer(chunk, encoding));
+    if (typeof encoding === "function") callback = encoding;
+    res.write = write;
+    res.end = end;
+    if (callback) res.once("finish", () => callback());
+    done(Buffer.concat(chunks), (body) => void (end as (chunk: Buffer) => Response).call(res, body));
+    return res;
+  } as Response["end"];
+}

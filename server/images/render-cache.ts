@@ -1,0 +1,69 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { renderImage, type RenderedImage } from "./store";
+import { IMAGE_VARIANT_WIDTHS } from "../../common/images";
+
+// The seed draws ~230 pictures from SVG; that costs about a minute of CPU on every fresh database
+// (first start, each test run's template, the benchmark). The drawing is deterministic, so the
+// WebP bytes are kept on disk, keyed by the SVG, the width and the libvips version, and reused.
+// The cache is only a shortcut: any failure to read or write it falls back to drawing.
+
+const CACHE_FORMAT = 1;
+
+interface CachedPicture {
+  width: number;
+  height: number;
+  variants: { width: number; height: number }[];
+}
+
+function cacheKey(svg: string, maxWidth: number): string {
+  return createHash("sha256")
+    .update(`${CACHE_FORMAT}\0${sharp.versions.vips}\0${IMAGE_VARIANT_WIDTHS.join(",")}\0${maxWidth}\0${svg}`)
+    .digest("hex")
+    .slice(0, 32);
+}
+
+async function readCached(dir: string, key: string, fileName: string): Promise<RenderedImage | undefined> {
+  try {
+    const meta = JSON.parse(await readFile(path.join(dir, `${key}.json`), "utf8")) as CachedPicture;
+    const data = await readFile(path.join(dir, `${key}.webp`));
+    const variants = await Promise.all(
+      meta.variants.map(async (v) => ({ ...v, data: await readFile(path.join(dir, `${key}-${v.width}.webp`)) })),
+    );
+    return { fileName, width: meta.width, height: meta.height, data, variants };
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeCached(dir: string, key: string, image: RenderedImage): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, `${key}.webp`), image.data);
+    for (const v of image.variants) await writeFile(path.join(dir, `${key}-${v.width}.webp`), v.data);
+    const meta: CachedPicture = {
+      width: image.width,
+      height: image.height,
+      variants: image.variants.map(({ width, height }) => ({ width, height })),
+    };
+    // The JSON is written last, through a rename: a reader never sees half a picture.
+    const tmp = path.join(dir, `${key}.json.${process.pid}`);
+    await writeFile(tmp, JSON.stringify(meta));
+    await rename(tmp, path.join(dir, `${key}.json`));
+  } catch {
+    // A read-only or full disk only means the next seed draws again.
+  }
+}
+
+/** renderImage for a drawn SVG, through the on-disk cache (`dir` null: no cache). */
+export async function renderSvgCached(fileName: string, svg: string, maxWidth: number, dir: string | null): Promise<RenderedImage> {
+  if (!dir) return renderImage(fileName, Buffer.from(svg), maxWidth);
+  const key = cacheKey(svg, maxWidth);
+  const cached = await readCached(dir, key, fileName);
+  if (cached) return cached;
+  const image = await renderImage(fileName, Buffer.from(svg), maxWidth);
+  await writeCached(dir, key, image);
+  return image;
+}
