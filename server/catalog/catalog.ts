@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, notInArray, sql, type SQL } from "drizzle-orm";
 import { ALL_PRODUCTS_CATEGORY } from "../../common/constants";
 import { parseProductId } from "../../common/ids";
 import type { Database } from "../db/client";
@@ -136,8 +136,10 @@ function escapeLike(term: string): string {
 }
 
 /**
- * Name search: full text over name and description, trigram similarity for typos and partial
- * words, and a plain id when the term is a number. Best matches first.
+ * Name search: full text over name and description, part of a name, or a plain id when the term
+ * is a number, best matches first. Only when those find fewer than a page of products are names
+ * that merely look alike (typos, partial words: trigram similarity) added after them; that second
+ * query is the slow one on a large catalogue, and a common word never needs it.
  */
 export async function searchProducts(db: Database, term: string): Promise<ProductSummary[]> {
   const q = term.trim().toLowerCase().slice(0, 200);
@@ -145,32 +147,30 @@ export async function searchProducts(db: Database, term: string): Promise<Produc
   const id = parseProductId(q) ?? -1;
   const tsQuery = sql`websearch_to_tsquery('english', ${q})`;
   const name = sql`lower(${products.name})`;
-  const matches = sql`(
-    ${products.search} @@ ${tsQuery}
-    or ${name} like ${`%${escapeLike(q)}%`}
-    or ${name} % ${q}
-    or ${q} <% ${name}
-    or ${products.id} = ${id})`;
-  return selectSummaries(db, matches)
-    .orderBy(
-      sql`${products.id} = ${id} desc`,
-      sql`ts_rank(${products.search}, ${tsQuery}) desc`,
-      sql`word_similarity(${q}, ${name}) desc`,
-      asc(products.id),
-    )
+  const found = await selectSummaries(
+    db,
+    sql`(${products.search} @@ ${tsQuery} or ${name} like ${`%${escapeLike(q)}%`} or ${products.id} = ${id})`,
+  )
+    .orderBy(sql`${products.id} = ${id} desc`, sql`ts_rank(${products.search}, ${tsQuery}) desc`, asc(products.id))
     .limit(SEARCH_RESULT_LIMIT);
+  if (found.length === SEARCH_RESULT_LIMIT) return found;
+  const alike = await selectSummaries(
+    db,
+    and(sql`(${name} % ${q} or ${q} <% ${name})`, found.length ? notInArray(products.id, found.map((p) => p.id)) : undefined),
+  )
+    .orderBy(sql`word_similarity(${q}, ${name}) desc`, asc(products.id))
+    .limit(SEARCH_RESULT_LIMIT - found.length);
+  return [...found, ...alike];
 }
 
 /**
  * The first product (lowest id) of every category, in id order: what Crazy Deals and the category
- * tiles need, without reading the whole catalogue.
+ * tiles need. One index probe per category, however large the catalogue.
  */
 export async function listFirstProductPerCategory(db: Database): Promise<ProductSummary[]> {
-  const rows = await db
-    .selectDistinctOn([products.categoryId], summaryFields)
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(isNull(products.archivedAt))
-    .orderBy(products.categoryId, asc(products.id));
-  return rows.sort((a, b) => a.id - b.id);
+  // = any(array(...)): the ids are found first (an InitPlan), then fetched by primary key.
+  const firstOfEachCategory = sql`array(
+    select (select p.id from ${products} p where p.category_id = c.id and p.archived_at is null order by p.id limit 1)
+    from ${categories} c)`;
+  return selectSummaries(db, sql`${products.id} = any(${firstOfEachCategory})`).orderBy(asc(products.id));
 }

@@ -61,8 +61,10 @@ export const products = pgTable(
   },
   (t) => [
     index("products_category_idx").on(t.categoryId, t.id).where(sql`${t.archivedAt} is null`),
-    index("products_search_idx").using("gin", t.search),
-    index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    // Searches look only at products on sale: partial indexes spare the planner an AND with
+    // the archived_at condition over the whole table.
+    index("products_search_idx").using("gin", t.search).where(sql`${t.archivedAt} is null`),
+    index("products_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`).where(sql`${t.archivedAt} is null`),
     index("products_featured_idx").on(t.id).where(sql`${t.featured} and ${t.archivedAt} is null`),
   ],
 );

@@ -4,23 +4,32 @@ import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { databaseUrlFor } from "./global-setup";
 
+export interface TestDatabase extends DatabaseHandle {
+  /** Another connection to the same database, as a second server process would open (PostgreSQL). */
+  connectAgain(): Promise<DatabaseHandle>;
+}
+
 /**
  * A fresh, migrated and seeded database for one test file: an in-memory PGlite loaded from the
  * run's dump, or (with DATABASE_URL) a PostgreSQL database cloned from the run's template.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const pg = inject("postgresTemplate");
   if (!pg) {
     const dump = await readFile(inject("pgliteTemplateFile"));
-    return openDatabase({ dataDir: "memory://", loadDataDir: new Blob([dump]) });
+    const handle = await openDatabase({ dataDir: "memory://", loadDataDir: new Blob([dump]) });
+    // One process owns an embedded database: a "second process" shares the same handle.
+    return { ...handle, connectAgain: async () => ({ ...handle, close: async () => {} }) };
   }
   const name = `shop_test_${randomBytes(6).toString("hex")}`;
   const admin = await openDatabase({ databaseUrl: pg.adminUrl });
   await admin.db.execute(`create database ${name} template ${pg.templateName}`);
   await admin.close();
-  const handle = await openDatabase({ databaseUrl: databaseUrlFor(pg.adminUrl, name) });
+  const url = databaseUrlFor(pg.adminUrl, name);
+  const handle = await openDatabase({ databaseUrl: url });
   return {
     ...handle,
+    connectAgain: () => openDatabase({ databaseUrl: url }),
     close: async () => {
       await handle.close();
       const cleanup = await openDatabase({ databaseUrl: pg.adminUrl });

@@ -1,0 +1,195 @@
+import type { AddressInfo } from "node:net";
+import { get, type Server } from "node:http";
+import compression from "compression";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ChannelListener } from "../db/client";
+import { createCatalogCache, type CatalogCache } from "./catalog-cache";
+import { isCatalogRequest } from "../app";
+
+// The cache on its own, in front of a few routes that count their renders; the change feed is a
+// stand-in whose notifications the tests send themselves.
+
+const PAGE = "<!DOCTYPE html><html><body>" + "Mattresses, pillows and bedding. ".repeat(100);
+
+function changeFeed() {
+  let listener: ChannelListener | undefined;
+  return {
+    handle: {
+      listen: async (_channel: string, l: ChannelListener) => {
+        listener = l;
+        return async () => {};
+      },
+    },
+    notify: () => listener!.onNotify(),
+    gap: (listening: boolean) => listener!.onGap(listening),
+  };
+}
+
+let server: Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+async function start(options: { maxEntries?: number } = {}) {
+  const feed = changeFeed();
+  const cache: CatalogCache = await createCatalogCache(feed.handle, { isCacheable: () => true, ...options });
+  let renders = 0;
+  let release: () => void = () => {};
+  const app = express();
+  app.use(compression());
+  app.use(cache.middleware);
+  app.get("/page", (_req, res) => void res.type("html").send(`${PAGE}render ${++renders}</body></html>`));
+  app.get("/slow", async (_req, res) => {
+    const n = ++renders;
+    await new Promise<void>((resolve) => (release = resolve));
+    res.type("html").send(`${PAGE}render ${n}</body></html>`);
+  });
+  app.get("/cookie", (_req, res) => void res.cookie("seen", "1").type("html").send(`render ${++renders}`));
+  app.get("/private", (_req, res) => void res.set("Cache-Control", "private").json({ render: ++renders }));
+  app.get("/missing", (_req, res) => void res.status(404).json({ render: ++renders }));
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { ...feed, cache, base, renders: () => renders, release: () => release() };
+}
+
+const text = async (res: Response) => res.text();
+
+/** A plain HTTP GET: fetch turns a conditional request into a reload (Cache-Control: no-cache). */
+function revalidate(url: string, etag: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    get(url, { headers: { "If-None-Match": etag } }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, body }));
+    }).on("error", reject);
+  });
+}
+
+describe("the catalogue cache", () => {
+  it("renders a page once and answers again from memory, byte for byte", async () => {
+    const shop = await start();
+    const first = await fetch(`${shop.base}/page`).then(text);
+    const second = await fetch(`${shop.base}/page`).then(text);
+    expect(second).toBe(first);
+    expect(first).toContain("render 1");
+    expect(shop.renders()).toBe(1);
+    expect(shop.cache.stats()).toMatchObject({ hits: 1, misses: 1, entries: 1 });
+  });
+
+  it("answers a matching If-None-Match with 304 and no body", async () => {
+    const shop = await start();
+    const first = await fetch(`${shop.base}/page`);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    expect(await revalidate(`${shop.base}/page`, etag)).toEqual({ status: 304, body: "" });
+    expect((await revalidate(`${shop.base}/page`, 'W/"other"')).status).toBe(200);
+  });
+
+  it("sends brotli whenever it is accepted, gzip otherwise, and varies on encoding and cookie", async () => {
+    const shop = await start();
+    const br = await fetch(`${shop.base}/page`, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toMatch(/Accept-Encoding/);
+    expect(br.headers.get("vary")).toMatch(/Cookie/);
+    const gzip = await fetch(`${shop.base}/page`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    // fetch decodes both: the page is the same.
+    expect(await br.text()).toBe(await gzip.text());
+    expect(shop.renders()).toBe(1);
+  });
+
+  it("forgets everything when the catalogue changes", async () => {
+    const shop = await start();
+    await fetch(`${shop.base}/page`);
+    shop.notify();
+    expect(await fetch(`${shop.base}/page`).then(text)).toContain("render 2");
+  });
+
+  it("does not keep a page whose rendering began before a change", async () => {
+    const shop = await start();
+    const inFlight = fetch(`${shop.base}/slow`).then(text);
+    await expect.poll(() => shop.renders()).toBe(1);
+    shop.notify();
+    shop.release();
+    expect(await inFlight).toContain("render 1");
+    const next = fetch(`${shop.base}/slow`).then(text);
+    await expect.poll(() => shop.renders()).toBe(2);
+    shop.release();
+    expect(await next).toContain("render 2");
+  });
+
+  it("renders once for many simultaneous first visitors", async () => {
+    const shop = await start();
+    const visitors = Array.from({ length: 5 }, () => fetch(`${shop.base}/slow`).then(text));
+    await expect.poll(() => shop.renders()).toBe(1);
+    await new Promise((r) => setTimeout(r, 50));
+    shop.release();
+    const pages = await Promise.all(visitors);
+    expect(new Set(pages).size).toBe(1);
+    expect(shop.renders()).toBe(1);
+  });
+
+  it("never keeps answers that set a cookie, are private or are not 200", async () => {
+    const shop = await start();
+    for (const path of ["/cookie", "/private", "/missing"]) {
+      await fetch(`${shop.base}${path}`);
+      await fetch(`${shop.base}${path}`);
+    }
+    expect(shop.renders()).toBe(6);
+    expect(shop.cache.stats().entries).toBe(0);
+  });
+
+  it("serves nothing from memory while notifications may be missed", async () => {
+    const shop = await start();
+    await fetch(`${shop.base}/page`);
+    shop.gap(false);
+    await fetch(`${shop.base}/page`);
+    await fetch(`${shop.base}/page`);
+    expect(shop.renders()).toBe(3);
+    shop.gap(true);
+    await fetch(`${shop.base}/page`);
+    await fetch(`${shop.base}/page`);
+    expect(shop.renders()).toBe(4);
+  });
+
+  it("keeps at most maxEntries answers, dropping the least recently used", async () => {
+    const shop = await start({ maxEntries: 2 });
+    await fetch(`${shop.base}/page?a`);
+    await fetch(`${shop.base}/page?b`);
+    await fetch(`${shop.base}/page?a`); // a is now the most recent
+    await fetch(`${shop.base}/page?c`); // b goes
+    expect(shop.cache.stats().entries).toBe(2);
+    const before = shop.renders();
+    await fetch(`${shop.base}/page?a`);
+    expect(shop.renders()).toBe(before);
+    await fetch(`${shop.base}/page?b`);
+    expect(shop.renders()).toBe(before + 1);
+  });
+});
+
+describe("isCatalogRequest", () => {
+  const request = (path: string, cookie?: string) => ({ path, headers: { cookie } }) as unknown as express.Request;
+
+  it("takes the public product calls, whoever asks", () => {
+    expect(isCatalogRequest(request("/api/get_product_by_id.php"))).toBe(true);
+    expect(isCatalogRequest(request("/api/get_products_by_name.php", "shop_session=abc"))).toBe(true);
+    expect(isCatalogRequest(request("/api/api4users/get_user_cart.php"))).toBe(false);
+  });
+
+  it("takes storefront pages and their navigation data only for the signed-out", () => {
+    for (const path of ["/", "/_root.data", "/productlistpage/Eco%20Foam", "/productdetail/18", "/productdetail2/1.data", "/searchresultpage", "/aboutus", "/sitemap.xml"]) {
+      expect(isCatalogRequest(request(path)), path).toBe(true);
+      expect(isCatalogRequest(request(path, "theme=dark")), path).toBe(true);
+    }
+    expect(isCatalogRequest(request("/", "theme=dark; shop_session=abc"))).toBe(false);
+    expect(isCatalogRequest(request("/productdetail/18", "shop_admin_session=abc"))).toBe(false);
+  });
+
+  it("never takes pages that belong to someone", () => {
+    for (const path of ["/cartpage", "/userdashboard", "/admin", "/ordersummarypage", "/deliverydetailpage", "/trackorder", "/contactus", "/userlogin", "/dev/mailbox"]) {
+      expect(isCatalogRequest(request(path)), path).toBe(false);
+    }
+  });
+});
