@@ -92,7 +92,9 @@ async function searchLatency(base, terms) {
   for (let i = 0; i < SEARCH_REQUESTS; i++) {
     const term = terms[i % terms.length];
     const startedAt = performance.now();
-    const res = await fetch(`${base}/api/get_products_by_name.php?searchTerm=${encodeURIComponent(term)}`);
+    // A new address each time (`_` is ignored by the call): the catalogue cache must not answer,
+    // this measures the search itself.
+    const res = await fetch(`${base}/api/get_products_by_name.php?searchTerm=${encodeURIComponent(term)}&_=${i}`);
     const body = await res.json();
     times.push(performance.now() - startedAt);
     if (!res.ok && res.status !== 404) throw new Error(`Search for ${term} failed: ${res.status} ${JSON.stringify(body)}`);
@@ -332,6 +334,16 @@ function report(r) {
     ["RSS under load <= 400 MB (embedded database)", `${fmt(r.rssLoadMb)} MB`, r.rssLoadMb <= 400],
     ["Cold start on an existing database <= 1 s", `slowest of 3: ${fmt(coldStart)} ms`, coldStart <= 1000],
   ];
+  // For a budget this run missed: what limits it and what was tried (kept with the code that
+  // measures it, so the report explains itself).
+  const whyNotMet = {
+    "RSS under load <= 400 MB (embedded database)":
+      "Most of it is the embedded PostgreSQL: PGlite's WebAssembly heap only grows, and its pages, sort memory and the pictures read for /api/uploads stay in it. Shared buffers were cut from 128 MB to 16 MB (about 100 MB less); what remains is the heap grown under 50 connections. On PostgreSQL (DATABASE_URL) the server process holds none of it.",
+    [`Name search at ${fmt(BIG_CATALOGUE)} products: p95 <= 30 ms`]:
+      "Common words match thousands of generated products, and ranking them (ts_rank) reads each one. Tried: partial GIN indexes (no AND with the archived filter), fuzzy trigram matching only when the exact query finds less than a page. bench/explain.ts shows the plans on PostgreSQL.",
+    "Cold start on an existing database <= 1 s":
+      "About 0.6 s of it is PGlite loading and starting PostgreSQL compiled to WebAssembly; the rest is Node loading the server build.",
+  };
   const lines = [
     "# Benchmark results",
     "",
@@ -347,9 +359,13 @@ function report(r) {
     "|---|---|---|",
     ...budgets.map(([b, m, ok]) => `| ${b} | ${m} | ${pass(ok)} |`),
     "",
+    ...budgets.filter(([b, , ok]) => !ok).map(([b]) => `- **${b}**: ${whyNotMet[b] ?? "not explained yet."}`),
+    "",
     "## Throughput and latency",
     "",
-    "The ceiling is a 329-byte static file served by the same process in the same run.",
+    "The ceiling is a 329-byte static file served by the same process in the same run (express.static, which",
+    "looks the file up on disk for every request). Catalogue pages and calls come from the in-process catalogue",
+    "cache, already compressed, so they outrun it; `/cartpage` is rendered for its signed-in customer every time.",
     "",
     "| target | connections | req/s | of ceiling | p50 ms | p99 ms | errors | requests |",
     "|---|---|---|---|---|---|---|---|",
@@ -370,7 +386,7 @@ function report(r) {
     "KB are bytes transferred (compressed), 1 KB = 1,024 bytes.",
     ...r.lighthouse.flatMap((l) => l.warnings.map((w) => `- ${l.name}: Lighthouse warned: ${w}`)),
     "",
-    "## Search (single requests to `get_products_by_name.php`, 10 terms in turn)",
+    "## Search (single requests to `get_products_by_name.php`, 10 terms in turn, each address new so the cache never answers)",
     "",
     "| products | requests | p50 ms | p95 ms |",
     "|---|---|---|---|",

@@ -72,7 +72,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const lock = target.dataDir.startsWith("memory://") ? null : lockDataDir(target.dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: target.loadDataDir, extensions: { pg_trgm } });
+    client = await PGlite.create({
+      dataDir: target.dataDir,
+      loadDataDir: target.loadDataDir,
+      extensions: { pg_trgm },
+      // PostgreSQL's default 128 MB of shared buffers lives in the WebAssembly heap and is never
+      // given back; the files are in the operating system's cache anyway. 16 MB saves ~100 MB RSS.
+      postgresqlconf: ["shared_buffers = 16MB"],
+    });
   } catch (error) {
     lock?.release();
     throw error;
