@@ -1,9 +1,9 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumPath as executablePath } from "./scripts/chromium.mjs";
 
 // Browser tests run against the built shop, started by scripts/e2e.mjs on a fresh embedded
 // database, in Debian's Chromium (no downloaded browser).
 const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3100";
-const executablePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,16 +20,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: chromiumArgs,
     },
   },
   projects: [

@@ -9,8 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import lighthouse from "lighthouse";
+import { chromiumArgs, chromiumPath } from "./chromium.mjs";
 
-const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromium = chromiumPath;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SEARCH_REQUESTS = 200;
 const BIG_CATALOGUE = 100_000;
@@ -109,15 +110,7 @@ async function runLighthouse(urls, extraHeadersFor) {
   const chrome = spawn(
     chromium,
     [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--remote-debugging-port=0",
+      ...chromiumArgs,
       `--user-data-dir=${profile}`,
       "about:blank",
     ],

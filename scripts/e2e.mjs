@@ -5,8 +5,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { chromiumPath } from "./chromium.mjs";
 
-const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromium = chromiumPath;
 if (!existsSync(chromium)) {
   const line = "!".repeat(72);
   console.error(`\n${line}\n!! BROWSER TESTS SKIPPED: no Chromium at ${chromium}.\n!! Install it (apt-get install -y chromium) or set CHROME_PATH.\n${line}\n`);
