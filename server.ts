@@ -5,7 +5,7 @@ import { checkoutContext, createApp, isCatalogRequest } from "./server/app";
 import { createCatalogCache } from "./server/catalog/catalog-cache";
 import { loadConfig, type Config } from "./server/config";
 import "./server/context";
-import { openDatabase, type DatabaseHandle } from "./server/db/client";
+import { ensurePlannerStatistics, openDatabase, type DatabaseHandle } from "./server/db/client";
 import { seedIfEmpty } from "./server/db/seed";
 import { seedDemoAccounts } from "./server/accounts/demo";
 import { startMailer } from "./server/mail/mailer";
@@ -17,6 +17,7 @@ export async function openShopDatabase(config: Config): Promise<DatabaseHandle> 
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   await handle.migrate();
   if (await seedIfEmpty(handle.db, { pictureCacheDir: config.pictureCacheDir })) console.log("Seeded the catalogue.");
+  await ensurePlannerStatistics(handle.db);
   const demo = await seedDemoAccounts(handle, config);
   if (demo.length) console.log(`Created the demo accounts: ${demo.join(", ")} (passwords in the README).`);
   return handle;

@@ -1,8 +1,8 @@
-import { and, asc, eq, isNull, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { ALL_PRODUCTS_CATEGORY } from "../../common/constants";
 import { parseProductId } from "../../common/ids";
-import type { Database } from "../db/client";
-import { categories, productImages, products, productVariants } from "../db/schema";
+import { queryRows, type Database } from "../db/client";
+import { categories, productImages, products, productVariants, searchWords } from "../db/schema";
 
 // The catalogue as the storefront and the product calls read it. Archived products are gone
 // from every list; prices are kobo.
@@ -131,36 +131,57 @@ export async function getFeaturedProduct(db: Database, id: number): Promise<Prod
 
 export const SEARCH_RESULT_LIMIT = 60;
 
+/** The shortest word of a product name that search_words holds (migration 0006). */
+const MIN_SEARCH_WORD = 3;
+
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**
  * Name search: full text over name and description, part of a name, or a plain id when the term
- * is a number, best matches first. Only when those find fewer than a page of products are names
- * that merely look alike (typos, partial words: trigram similarity) added after them; that second
- * query is the slow one on a large catalogue, and a common word never needs it.
+ * is a number, best matches first. When nothing matches, each misspelt word is replaced by the
+ * closest word of a product name (trigram similarity over the vocabulary in search_words) and the
+ * search runs once more: "matress" finds mattresses, "foot mat" finds mats. Matching the few
+ * thousand distinct words instead of every name keeps a typo as fast as a hit (decision 0014).
  */
 export async function searchProducts(db: Database, term: string): Promise<ProductSummary[]> {
   const q = term.trim().toLowerCase().slice(0, 200);
   if (!q) return [];
+  const found = await findProducts(db, q);
+  if (found.length) return found;
+  const corrected = await correctSpelling(db, q);
+  return corrected && corrected !== q ? findProducts(db, corrected) : [];
+}
+
+function findProducts(db: Database, q: string): Promise<ProductSummary[]> {
   const id = parseProductId(q) ?? -1;
   const tsQuery = sql`websearch_to_tsquery('english', ${q})`;
-  const name = sql`lower(${products.name})`;
-  const found = await selectSummaries(
+  return selectSummaries(
     db,
-    sql`(${products.search} @@ ${tsQuery} or ${name} like ${`%${escapeLike(q)}%`} or ${products.id} = ${id})`,
+    sql`(${products.search} @@ ${tsQuery} or lower(${products.name}) like ${`%${escapeLike(q)}%`} or ${products.id} = ${id})`,
   )
     .orderBy(sql`${products.id} = ${id} desc`, sql`ts_rank(${products.search}, ${tsQuery}) desc`, asc(products.id))
     .limit(SEARCH_RESULT_LIMIT);
-  if (found.length === SEARCH_RESULT_LIMIT) return found;
-  const alike = await selectSummaries(
-    db,
-    and(sql`(${name} % ${q} or ${q} <% ${name})`, found.length ? notInArray(products.id, found.map((p) => p.id)) : undefined),
-  )
-    .orderBy(sql`word_similarity(${q}, ${name}) desc`, asc(products.id))
-    .limit(SEARCH_RESULT_LIMIT - found.length);
-  return [...found, ...alike];
+}
+
+/**
+ * The term with each word that is in no product name replaced by the closest one, or dropped when
+ * none is close. Numbers, sizes and codes (any word with a digit) and words under 3 letters are
+ * kept as typed: a near miss there is another product, not a typo.
+ */
+async function correctSpelling(db: Database, q: string): Promise<string | undefined> {
+  const words = q.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")).filter(Boolean);
+  if (!words.length) return undefined;
+  const rows = await queryRows<{ best: string | null }>(db, sql`
+    select case when t.word ~ '[0-9]' or length(t.word) < ${MIN_SEARCH_WORD} then t.word else coalesce(
+      (select s.word from ${searchWords} s where s.word = t.word),
+      (select s.word from ${searchWords} s where s.word % t.word order by similarity(s.word, t.word) desc, s.word limit 1)
+    ) end as best
+    from unnest(string_to_array(${words.join(" ")}, ' ')) with ordinality as t(word, n)
+    order by t.n`);
+  const corrected = rows.flatMap((row) => (row.best ? [row.best] : []));
+  return corrected.length ? corrected.join(" ") : undefined;
 }
 
 /**

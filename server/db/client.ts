@@ -1,6 +1,7 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -12,6 +13,24 @@ import * as schema from "./schema";
 
 /** The database the services take: the same Drizzle API over PGlite or PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The rows of a raw query; node-postgres and PGlite both answer `{ rows }`. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/**
+ * Gathers the planner's statistics if they were never gathered. The embedded database has no
+ * autovacuum to do it, and without them the planner takes any search to match a dozen rows.
+ */
+export async function ensurePlannerStatistics(db: Database): Promise<void> {
+  const [products] = await queryRows<{ analyzed: boolean }>(
+    db,
+    sql`select exists (select 1 from pg_stats where schemaname = current_schema() and tablename = 'products') as analyzed`,
+  );
+  if (!products.analyzed) await db.execute(sql`analyze`);
+}
 
 export interface DatabaseHandle {
   db: Database;
@@ -78,7 +97,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       extensions: { pg_trgm },
       // PostgreSQL's default 128 MB of shared buffers lives in the WebAssembly heap and is never
       // given back; the files are in the operating system's cache anyway. 16 MB saves ~100 MB RSS.
-      postgresqlconf: ["shared_buffers = 16MB"],
+      postgresqlconf: ["shared_buffers = 16MB", "maintenance_work_mem = 16MB"],
     });
   } catch (error) {
     lock?.release();

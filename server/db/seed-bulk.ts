@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { productImages, products, productVariants } from "./schema";
 import { seedProducts } from "./seed-data";
@@ -55,5 +55,7 @@ export async function growCatalogue(db: Database, total: number): Promise<number
       await tx.insert(productImages).values(ids.map(({ id }, i) => ({ productId: id, fileName: batch[i].image, position: 0 })));
     });
   }
+  // Fresh statistics, so the planner knows how many products a search word matches.
+  if (missing) await db.execute(sql`analyze`);
   return missing;
 }
