@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { ALL_PRODUCTS_CATEGORY } from "../../common/constants";
 import { parseProductId } from "../../common/ids";
 import { queryRows, type Database } from "../db/client";
@@ -154,15 +154,41 @@ export async function searchProducts(db: Database, term: string): Promise<Produc
   return corrected && corrected !== q ? findProducts(db, corrected) : [];
 }
 
-function findProducts(db: Database, q: string): Promise<ProductSummary[]> {
+/**
+ * How many matches are ranked for one search. A term matching more products than this (a common
+ * word in a large catalogue) is ranked among the first ones in storage order only: the work then
+ * stays the same however many products match (decision 0014).
+ */
+export const SEARCH_RANKING_POOL = 1000;
+
+async function findProducts(db: Database, q: string): Promise<ProductSummary[]> {
   const id = parseProductId(q) ?? -1;
   const tsQuery = sql`websearch_to_tsquery('english', ${q})`;
-  return selectSummaries(
-    db,
-    sql`(${products.search} @@ ${tsQuery} or lower(${products.name}) like ${`%${escapeLike(q)}%`} or ${products.id} = ${id})`,
-  )
-    .orderBy(sql`${products.id} = ${id} desc`, sql`ts_rank(${products.search}, ${tsQuery}) desc`, asc(products.id))
-    .limit(SEARCH_RESULT_LIMIT);
+  const pool = db
+    .select({ id: products.id, search: products.search })
+    .from(products)
+    .where(
+      and(
+        isNull(products.archivedAt),
+        sql`(${products.search} @@ ${tsQuery} or lower(${products.name}) like ${`%${escapeLike(q)}%`} or ${products.id} = ${id})`,
+      ),
+    )
+    .limit(SEARCH_RANKING_POOL)
+    .as("pool");
+  const ranked = await db.transaction(async (tx) => {
+    // Only a bitmap scan of the indexes stops after the pool's matches whatever the planner
+    // guesses; a guess that a rare term is common would otherwise walk the whole table.
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_indexscan = off`);
+    return tx
+      .select({ id: pool.id })
+      .from(pool)
+      .orderBy(sql`${pool.id} = ${id} desc`, sql`ts_rank(${pool.search}, ${tsQuery}) desc`, asc(pool.id))
+      .limit(SEARCH_RESULT_LIMIT);
+  });
+  if (!ranked.length) return [];
+  const byId = new Map((await selectSummaries(db, inArray(products.id, ranked.map((r) => r.id)))).map((p) => [p.id, p]));
+  return ranked.flatMap((r) => byId.get(r.id) ?? []);
 }
 
 /**
