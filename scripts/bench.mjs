@@ -376,7 +376,7 @@ function report(r) {
     [`Name search at ${fmt(BIG_CATALOGUE)} products: p95 <= 30 ms`]:
       "PGlite runs PostgreSQL compiled to WebAssembly in one thread. Done: misspellings corrected against a vocabulary of name words instead of comparing every name (0.7-2 s before), GIN indexes without a pending list (PGlite has no autovacuum to merge it), planner statistics after seeding, and ranking bounded to the first 1,000 matches read by a bitmap scan (docs/decisions/0014-search-at-scale.md). The per-term medians above show which terms are left.",
     "Cold start on an existing database <= 1 s":
-      "About 0.6 s of it is PGlite loading and starting PostgreSQL compiled to WebAssembly; the rest is Node loading the server build.",
+      "Measured by hand on this machine: Node itself 0.08 s, importing the server build 0.48 s (sharp and nodemailer about 65 ms each), then PGlite starting PostgreSQL compiled to WebAssembly and the migration check about 0.6 s. The same code started in 840-873 ms on 2026-11-20 (kernel build v669, static ceiling 3,493-4,385 req/s); the machine of this run is slower throughout (static ceiling 2,601-3,038 req/s). Not tried yet: importing sharp and nodemailer only when first needed.",
     "TBT <= 50 ms":
       "Lighthouse's simulated TBT scales the main-thread work it observed in this run's Chromium, which shares the machine's 2 cores with the server; the same page measured 0-33 ms in other runs.",
     "LCP <= 1.5 s":
