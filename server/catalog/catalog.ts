@@ -178,8 +178,7 @@ async function findProducts(db: Database, q: string): Promise<ProductSummary[]> 
   const ranked = await db.transaction(async (tx) => {
     // Only a bitmap scan of the indexes stops after the pool's matches whatever the planner
     // guesses; a guess that a rare term is common would otherwise walk the whole table.
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_indexscan = off`);
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
     return tx
       .select({ id: pool.id })
       .from(pool)
