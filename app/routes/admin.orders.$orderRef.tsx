@@ -9,7 +9,7 @@ import { formatNaira, formatNairaTotal } from "../../common/money";
 import { getOrderForAdmin, NOTE_MAX, STATUS_LABELS, TRACKING_ID_MAX } from "../../server/orders/admin-orders";
 import { orderStatusAction } from "../admin/orders.server";
 import { FormMessage, inputStyle, SubmitButton } from "../components/account/fields";
-import { friendlyDateTime, RefundBadge, StatusBadge } from "../components/admin/OrdersPanel";
+import { friendlyDateTime, OrderBadges, StatusBadge } from "../components/admin/OrdersPanel";
 import { ChevronLeftIcon } from "../components/icons";
 import { networkFallback } from "../forms";
 import { privatePageMeta } from "../seo";
@@ -94,8 +94,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
       <p className="mt-4 text-sm font-medium uppercase tracking-wider text-slate-500">Order</p>
       <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-2">
         <h1 className="text-xl font-bold text-slate-900 [overflow-wrap:anywhere] sm:text-2xl">{order.orderRef}</h1>
-        <StatusBadge status={order.status} label={order.statusLabel} />
-        {order.needsRefund ? <RefundBadge /> : null}
+        <OrderBadges order={order} />
       </div>
       <p className="mt-2 text-sm text-slate-700">
         <span className="font-semibold text-slate-900">{formatNairaTotal(order.totalKobo)}</span> · ordered {friendlyDateTime(order.orderDate)}

@@ -32,11 +32,23 @@ export function StatusBadge({ status, label }: { status: string; label: string }
   );
 }
 
-export function RefundBadge() {
+function RefundBadge() {
   return (
     <span className="inline-flex items-center whitespace-nowrap rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">Refund needed</span>
   );
 }
+
+/** An order's status, and "Refund needed" when it was paid after its stock was sold. */
+export function OrderBadges({ order }: { order: { status: string; statusLabel: string; needsRefund: boolean } }) {
+  return (
+    <>
+      <StatusBadge status={order.status} label={order.statusLabel} />
+      {order.needsRefund ? <RefundBadge /> : null}
+    </>
+  );
+}
+
+const itemCount = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -165,8 +177,7 @@ export function OrdersPanel({ data }: { data: PanelData }) {
                 </Link>
                 <div className="mt-2 flex items-center justify-between gap-3">
                   <span className="flex flex-wrap gap-1.5">
-                    <StatusBadge status={order.status} label={order.statusLabel} />
-                    {order.needsRefund ? <RefundBadge /> : null}
+                    <OrderBadges order={order} />
                   </span>
                   <span className="whitespace-nowrap text-sm font-semibold text-slate-900">{formatNairaTotal(order.totalKobo)}</span>
                 </div>
@@ -175,7 +186,7 @@ export function OrdersPanel({ data }: { data: PanelData }) {
                   {order.customerEmail}
                 </p>
                 <p className="mt-1 text-sm text-slate-600">
-                  {friendlyDateTime(order.orderDate)} · {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
+                  {friendlyDateTime(order.orderDate)} · {itemCount(order.itemCount)}
                 </p>
               </li>
             ))}
@@ -218,14 +229,11 @@ export function OrdersPanel({ data }: { data: PanelData }) {
                     </td>
                     <td className="whitespace-nowrap px-3 py-3 text-right align-top">
                       <div className="font-semibold text-slate-900">{formatNairaTotal(order.totalKobo)}</div>
-                      <div className="text-slate-600">
-                        {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
-                      </div>
+                      <div className="text-slate-600">{itemCount(order.itemCount)}</div>
                     </td>
                     <td className="py-3 pl-3 align-top">
                       <div className="flex flex-col items-start gap-1">
-                        <StatusBadge status={order.status} label={order.statusLabel} />
-                        {order.needsRefund ? <RefundBadge /> : null}
+                        <OrderBadges order={order} />
                       </div>
                     </td>
                   </tr>

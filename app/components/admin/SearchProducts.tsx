@@ -9,40 +9,13 @@ import { ProductRow } from "./ProductRow";
 /** Search Products (menu 4): by name or by ID; an empty value is refused before sending (spec §5). */
 export function SearchProducts({ data }: { data: Awaited<ReturnType<typeof searchProductsData>> }) {
   const [problem, setProblem] = useState<string | null>(null);
-  const requireValue = (field: "name" | "id", message: string) => (e: FormEvent<HTMLFormElement>) => {
-    const value = (e.currentTarget.elements.namedItem(field) as HTMLInputElement).value.trim();
-    setProblem(value ? null : message);
-    if (!value) e.preventDefault();
-  };
   const shown = problem ?? data.problem;
   return (
     <div>
       <h2 className="text-lg font-semibold text-slate-900">Search Products</h2>
       <div className="mt-4 grid gap-4 md:grid-cols-2">
-        <Form method="get" className="flex items-end gap-2" onSubmit={requireValue("name", messages.searchTermRequired)}>
-          <input type="hidden" name="menu" value="4" />
-          <div className="flex-1">
-            <label htmlFor="search-name" className="block text-sm font-medium text-slate-700">
-              Product name
-            </label>
-            <input id="search-name" name="name" defaultValue={data.by === "name" ? data.value : ""} className={inputStyle} />
-          </div>
-          <button type="submit" className={buttonStyles.primary}>
-            Search
-          </button>
-        </Form>
-        <Form method="get" className="flex items-end gap-2" onSubmit={requireValue("id", messages.productIdRequired)}>
-          <input type="hidden" name="menu" value="4" />
-          <div className="flex-1">
-            <label htmlFor="search-id" className="block text-sm font-medium text-slate-700">
-              Product ID
-            </label>
-            <input id="search-id" name="id" inputMode="numeric" defaultValue={data.by === "id" ? data.value : ""} className={inputStyle} />
-          </div>
-          <button type="submit" className={buttonStyles.primary}>
-            Find
-          </button>
-        </Form>
+        <SearchForm field="name" label="Product name" button="Search" required={messages.searchTermRequired} data={data} onProblem={setProblem} />
+        <SearchForm field="id" label="Product ID" button="Find" required={messages.productIdRequired} data={data} onProblem={setProblem} numeric />
       </div>
       <div className="mt-4">
         {shown ? <FormMessage tone="error">{shown}</FormMessage> : null}
@@ -54,5 +27,50 @@ export function SearchProducts({ data }: { data: Awaited<ReturnType<typeof searc
         </ul>
       </div>
     </div>
+  );
+}
+
+/** One of the two searches: a GET form back to menu 4 that refuses an empty value before sending. */
+function SearchForm({
+  field,
+  label,
+  button,
+  required,
+  data,
+  onProblem,
+  numeric = false,
+}: {
+  field: "name" | "id";
+  label: string;
+  button: string;
+  required: string;
+  data: Awaited<ReturnType<typeof searchProductsData>>;
+  onProblem: (problem: string | null) => void;
+  numeric?: boolean;
+}) {
+  const requireValue = (e: FormEvent<HTMLFormElement>) => {
+    const value = (e.currentTarget.elements.namedItem(field) as HTMLInputElement).value.trim();
+    onProblem(value ? null : required);
+    if (!value) e.preventDefault();
+  };
+  return (
+    <Form method="get" className="flex items-end gap-2" onSubmit={requireValue}>
+      <input type="hidden" name="menu" value="4" />
+      <div className="flex-1">
+        <label htmlFor={`search-${field}`} className="block text-sm font-medium text-slate-700">
+          {label}
+        </label>
+        <input
+          id={`search-${field}`}
+          name={field}
+          inputMode={numeric ? "numeric" : undefined}
+          defaultValue={data.by === field ? data.value : ""}
+          className={inputStyle}
+        />
+      </div>
+      <button type="submit" className={buttonStyles.primary}>
+        {button}
+      </button>
+    </Form>
   );
 }
