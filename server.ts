@@ -1,71 +1,119 @@
+import cluster from "node:cluster";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { checkoutContext, createApp, isCatalogRequest } from "./server/app";
 import { createCatalogCache } from "./server/catalog/catalog-cache";
+import type { Readiness } from "./server/health";
 import { loadConfig, type Config } from "./server/config";
 import "./server/context";
-import { ensurePlannerStatistics, openDatabase, type DatabaseHandle } from "./server/db/client";
+import { databaseOpenProblem, ensurePlannerStatistics, openDatabase, type DatabaseHandle } from "./server/db/client";
 import { seedIfEmpty } from "./server/db/seed";
+import { configureLog, log } from "./server/log";
 import { seedDemoAccounts } from "./server/accounts/demo";
 import { startMailer } from "./server/mail/mailer";
 import { startOrderExpiry } from "./server/checkout/checkout";
+import { startHousekeeping } from "./server/housekeeping";
 
 // Entry of the server build (vite.config.ts): boots configuration, database and HTTP.
 
 export async function openShopDatabase(config: Config): Promise<DatabaseHandle> {
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
-  await handle.migrate();
-  if (await seedIfEmpty(handle.db, { pictureCacheDir: config.pictureCacheDir })) console.log("Seeded the catalogue.");
-  await ensurePlannerStatistics(handle.db);
-  const demo = await seedDemoAccounts(handle, config);
-  if (demo.length) console.log(`Created the demo accounts: ${demo.join(", ")} (passwords in the README).`);
+  // Processes starting together on one PostgreSQL take turns: one migrates and seeds, the next
+  // finds it done.
+  await handle.exclusively(async () => {
+    await handle.migrate();
+    if (await seedIfEmpty(handle.db, { pictureCacheDir: config.pictureCacheDir })) log.info("Seeded the catalogue.");
+    await ensurePlannerStatistics(handle.db);
+    const demo = await seedDemoAccounts(handle, config);
+    if (demo.length) log.info(`Created the demo accounts: ${demo.join(", ")} (passwords in the README).`);
+  });
   return handle;
 }
 
 export async function createShopApp(
   handle: DatabaseHandle,
   config: Config,
-  options: { clientDir?: string; build?: () => Promise<ServerBuild>; mode: "development" | "production" },
+  options: { clientDir?: string; build?: () => Promise<ServerBuild>; mode: "development" | "production"; readiness?: Readiness },
 ) {
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
   const checkout = checkoutContext(handle.db, config);
   const pages = createRequestHandler({
     build,
     mode: options.mode,
-    getLoadContext: (req) => ({ db: handle.db, config, checkout, clientAddress: req.ip ?? "unknown" }),
+    getLoadContext: (req, res) => ({ db: handle.db, config, checkout, clientAddress: req.ip ?? "unknown", cspNonce: res.locals.cspNonce as string }),
   });
   // In development the code changes under the cache, so pages are always rendered afresh.
   const catalogCache = options.mode === "production" ? await createCatalogCache(handle, { isCacheable: isCatalogRequest }) : undefined;
-  return createApp({ db: handle.db, config, clientDir: options.clientDir, pages, checkout, catalogCache });
+  return createApp({ db: handle.db, config, clientDir: options.clientDir, pages, checkout, catalogCache, pageScriptPolicy: options.mode === "production", readiness: options.readiness });
 }
 
-/** Work the process does besides answering requests: sending mail, expiring unpaid orders. */
-export function startBackgroundWork(handle: DatabaseHandle, config: Config): { stop(): void } {
+/**
+ * Work the process does besides answering requests: sending mail, expiring unpaid orders,
+ * housekeeping. stop() resolves once the mail being sent is marked sent (else it goes out again).
+ */
+export function startBackgroundWork(handle: DatabaseHandle, config: Config): { stop(): Promise<void> } {
   const mailer = startMailer(handle.db, config);
-  const expiry = startOrderExpiry(handle.db);
+  const timers = [startOrderExpiry(handle.db), startHousekeeping(handle.db)];
   return {
     stop() {
-      mailer.stop();
-      expiry.stop();
+      for (const t of timers) t.stop();
+      return mailer.stop();
     },
   };
 }
 
-/** Production start: `node scripts/start.mjs` imports the built copy of this file and calls it. */
+/**
+ * `npm start`: one server, or with WEB_CONCURRENCY > 1 (PostgreSQL only) that many server
+ * processes sharing the port through node:cluster. A process that dies is replaced; SIGTERM
+ * stops them all gracefully.
+ */
+export async function serve(options: { clientDir: string }) {
+  const config = loadConfig();
+  if (config.webConcurrency === 1 || !cluster.isPrimary) return void (await start(options));
+  configureLog(config.logLevel);
+  let stopping = false;
+  const fork = () => cluster.fork();
+  for (let i = 0; i < config.webConcurrency; i++) fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    log.error({ pid: worker.process.pid, code, signal }, "A server process stopped; starting another");
+    setTimeout(fork, 1000).unref();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    setTimeout(() => process.exit(0), 15_000).unref();
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  log.info(`Started ${config.webConcurrency} server processes`);
+}
+
+/** One server process: `serve` calls it, in each process. */
 export async function start(options: { clientDir: string }) {
   const startedAt = performance.now();
   const config = loadConfig();
-  const handle = await openShopDatabase(config);
-  const app = await createShopApp(handle, config, { clientDir: path.resolve(options.clientDir), mode: "production" });
+  configureLog(config.logLevel);
+  const handle = await openShopDatabase(config).catch((error: unknown) => {
+    log.fatal(`The shop cannot start: ${databaseOpenProblem(config, error)}`);
+    process.exit(1);
+  });
+  const readiness: Readiness = { draining: false };
+  const app = await createShopApp(handle, config, { clientDir: path.resolve(options.clientDir), mode: "production", readiness });
   const background = startBackgroundWork(handle, config);
   const server = app.listen(config.port, () => {
     const ms = Math.round(performance.now() - startedAt);
-    console.log(`Shop ready on ${config.publicUrl} (${handle.engine}, ${ms} ms)`);
+    log.info({ engine: handle.engine, ms }, `Shop ready on ${config.publicUrl} (${handle.engine}, ${ms} ms)`);
   });
+  // Requests in flight finish; new connections are refused and /readyz says so meanwhile.
   const shutdown = () => {
-    background.stop();
-    server.close(() => void handle.close().then(() => process.exit(0)));
+    readiness.draining = true;
+    const backgroundDone = background.stop();
+    server.close(() => void backgroundDone.then(() => handle.close()).then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 10_000).unref();
   };
   process.once("SIGTERM", shutdown);

@@ -15,6 +15,7 @@ import type { Role, SignedInAccount } from "../server/accounts/sessions";
 import { retryText } from "../server/rate-limits";
 import type { FormResult } from "./forms";
 import { endPageSession, sessionCookieHeader } from "./sessions.server";
+import { log } from "../server/log";
 
 // The account forms' server side, shared by the customer and admin pages. Each returns a
 // FormResult for the page to show, or a redirect.
@@ -72,7 +73,7 @@ export async function forgotPasswordAction(role: Role, { request, context }: Act
     if (result.ok) return done(messages.forgotSent);
     return result.reason === "rate-limited" ? tooMany(result.retryAfterSeconds) : error(messages.forgotNotFound);
   } catch (cause) {
-    console.error("Forgot-password failed", cause);
+    log.error({ err: cause }, "Forgot-password failed");
     return error(messages.forgotServerError, 500);
   }
 }

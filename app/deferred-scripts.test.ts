@@ -29,6 +29,15 @@ describe("deferScripts", () => {
     expect(deferScripts(page, "abc123")).toContain('<script nonce="abc123">requestAnimationFrame(');
   });
 
+  it("finds the tags whatever the order of their attributes (React Router puts a nonce first)", () => {
+    const withNonce = `<html><head><link rel="modulepreload" href="/assets/a.js" nonce="n1"/><link nonce="n1" rel="modulepreload" href="/assets/b.js"/></head><body><script nonce="n1" type="module" async="">import "/assets/a.js";</script></body></html>`;
+    const html = deferScripts(withNonce, "n1");
+    expect(html).not.toMatch(/ rel="modulepreload"| type="module"/);
+    expect(html).toContain('<link data-deferred-rel="modulepreload" href="/assets/a.js" nonce="n1"/>');
+    expect(html).toContain('<link nonce="n1" data-deferred-rel="modulepreload" href="/assets/b.js"/>');
+    expect(html).toContain('<script nonce="n1" type="text/x-deferred-module" async="">import "/assets/a.js";</script>');
+  });
+
   it("does nothing to a page without module scripts", () => {
     const plain = "<html><body><p>Not found</p></body></html>";
     expect(deferScripts(plain)).toBe(plain);
@@ -37,7 +46,7 @@ describe("deferScripts", () => {
   it("really resumes: the inert tags come back to life in a document", async () => {
     // The resuming script, run against a minimal DOM, turns the tags back into live ones.
     const created: { tag: string; props: Record<string, string> }[] = [];
-    const link = { getAttribute: (name: string) => ({ "data-deferred-rel": "modulepreload", href: "/assets/a.js" })[name] ?? null };
+    const link = { nonce: "n", getAttribute: (name: string) => ({ "data-deferred-rel": "modulepreload", href: "/assets/a.js" })[name] ?? null };
     let replacedWith: unknown;
     const script = { nonce: "n", textContent: 'import "/assets/a.js";', replaceWith: (node: unknown) => (replacedWith = node) };
     const document = {
@@ -61,7 +70,7 @@ describe("deferScripts", () => {
     frames.forEach((f) => f());
     expect(created).toHaveLength(0);
     tasks.forEach((t) => t());
-    expect(created).toEqual([{ tag: "link", props: { rel: "modulepreload", href: "/assets/a.js" } }]);
+    expect(created).toEqual([{ tag: "link", props: { rel: "modulepreload", href: "/assets/a.js", nonce: "n" } }]);
     expect(replacedWith).toMatchObject({ tag: "script", props: { type: "module", nonce: "n", textContent: 'import "/assets/a.js";' } });
   });
 });

@@ -1,20 +1,40 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { deferScripts } from "./deferred-scripts";
+import { NonceContext } from "./nonce";
+import { isDatabaseUnavailable } from "../server/db/client";
+import { loggablePath, log } from "../server/log";
 
 // React Router's default server entry, except that every page is rendered whole (the shop has no
 // streamed data) so that its scripts can be deferred until after the first paint (deferred-scripts.ts).
 
 export const streamTimeout = 5_000;
 
+/** Requests whose page failed because the database could not be reached: answered 503. */
+const databaseDown = new WeakSet<Request>();
+
+/** Errors of loaders, actions and rendering, into the shop's log (not React Router's console). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) databaseDown.add(request);
+  log.error({ err: error, path: loggablePath(new URL(request.url).pathname) }, "Page failed");
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce;
+  // The error page says "try again in a moment"; the status tells browsers and balancers the same.
+  if (databaseDown.has(request)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "30");
+  }
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -23,7 +43,13 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let allReady = false;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const page = (
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
       onAllReady() {
         allReady = true;
         const chunks: Buffer[] = [];
@@ -33,7 +59,7 @@ export default function handleRequest(
           clearTimeout(timeout);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
-            new Response(deferScripts(Buffer.concat(chunks).toString("utf8")), {
+            new Response(deferScripts(Buffer.concat(chunks).toString("utf8"), nonce), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),
@@ -48,7 +74,7 @@ export default function handleRequest(
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors of the first render are logged by React Router's handleDocumentRequest.
-        if (allReady) console.error(error);
+        if (allReady) log.error({ err: error }, "Rendering failed");
       },
     });
   });

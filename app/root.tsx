@@ -23,6 +23,7 @@ import { FloatingContact } from "./components/FloatingContact";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
 import { NoticeToast } from "./components/NoticeToast";
+import { useNonce } from "./nonce";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -69,6 +70,7 @@ function PendingBar() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
+  const nonce = useNonce();
   const categories = data?.categories ?? [];
   return (
     <html lang="en-NG">
@@ -93,8 +95,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {FOOTERLESS.test(pathname) ? null : <Footer categories={categories} />}
         {data ? <FloatingContact whatsappNumber={data.whatsappNumber} liveChatScriptUrl={data.liveChatScriptUrl} /> : null}
         {/* Scrolls to the top on every new page, and back to where you were on Back. */}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isEmailShape, isPhoneShape, normalizeEmail } from "./accounts";
 import { messages } from "./messages";
+import { hasNul } from "./text";
 import { isStateCity, STATE_NAMES } from "./nigeria";
 
 // The delivery form of /deliverydetailpage (spec §3 DeliveryDetail, §5). The browser checks it
@@ -35,7 +36,9 @@ const required = (field: DeliveryField, max: number) =>
     .string({ error: messages.fieldRequired(DELIVERY_LABELS[field]) })
     .trim()
     .min(1, messages.fieldRequired(DELIVERY_LABELS[field]))
-    .max(max, messages.fieldTooLong(DELIVERY_LABELS[field], max));
+    .max(max, messages.fieldTooLong(DELIVERY_LABELS[field], max))
+    // NUL cannot be stored (common/text.ts): refused here, not by the database with a 500.
+    .refine((s) => !hasNul(s), messages.textHasNul);
 
 export const deliveryInput = z
   .object({

@@ -9,6 +9,14 @@ export const messages = {
   searchTermRequired: "Please enter a product name",
   productIdRequired: "Please enter a product ID",
   productIdInvalid: "Product ID must be a whole number.",
+  // Any JSON call (issue 8, hostile input): a body that is not an object, and text holding U+0000.
+  bodyNotObject: "Send the fields as a JSON object.",
+  textHasNul: "Text cannot contain the NUL character (U+0000).",
+  // A request refused before any call ran: its body could not be read (issue 8, hostile input).
+  bodyNotJson: "The request body is not valid JSON.",
+  bodyTooLarge: "The request body is too large.",
+  bodyEncodingUnsupported: "The request body's encoding is not supported: send UTF-8 JSON.",
+  requestUnreadable: "The request could not be read.",
 
   // Accounts (spec §2, §4, §5, §8). Where the spec names no server text, ours is plain English.
   invalidEmail: "Please enter a valid email address",
@@ -126,4 +134,6 @@ export const messages = {
   contactFailed: "An error occurred. Please try again later.",
   trackFieldsRequired: "Please enter your Order ID and billing email.",
   trackNoMatch: "No order matches that Order ID and e-mail.",
+  // Any call while the database cannot be reached (a 503).
+  serviceUnavailable: "The shop is briefly unavailable. Please try again in a minute.",
 } as const;

@@ -12,6 +12,7 @@ export const storefrontMessages = {
   searchErrorTitle: "Oops...",
   searchFetchError: "An error occurred while fetching products.",
   searchResultsHeading: (count: number) => `Search Results : ${count} items Found`,
+  searchCorrected: (typed: string, corrected: string) => `Nothing matched “${typed}”. Showing results for “${corrected}”.`,
   searchPlaceholder: "Search for products, brands and categories",
   loginToProceed: "Please login to proceed",
   comingSoon: "Coming soon...",

@@ -3,18 +3,19 @@
 // Lighthouse mobile, search at 100 and 100,000 products, memory and start-up times. Everything
 // runs on 127.0.0.1; the figures go to bench/RESULTS.md. Takes about 10 minutes.
 import { execFileSync, execSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import lighthouse from "lighthouse";
 import pg from "pg";
 import { chromiumArgs, chromiumPath } from "./chromium.mjs";
+import { freePort, rssMb, shopEnv, sleep, startShop, stopShop } from "./shop-server.mjs";
 
 const chromium = chromiumPath;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SEARCH_REQUESTS = 200;
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const BIG_CATALOGUE = 100_000;
 const customer = { email: "bench.customer@foamshop.test", password: "Bench-pass-2026" };
 // Optional: a PostgreSQL server (a URL with the right to create databases) on which search at
@@ -23,65 +24,6 @@ const postgresAdminUrl = process.env.BENCH_POSTGRES_URL;
 
 const benchStarted = Date.now();
 const log = (...args) => console.log(`[bench ${((Date.now() - benchStarted) / 1000).toFixed(0).padStart(4)} s]`, ...args);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-
-// The server runs exactly as `npm start` runs it (its Node flags too), minus npm in between, so
-// the process measured is the server itself.
-const startArgs = JSON.parse(readFileSync("package.json", "utf8")).scripts.start.split(/\s+/).slice(1);
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
-}
-
-/** Starts the production server; resolves once it answers, with the time that took. */
-async function startShop(env) {
-  const startedAt = performance.now();
-  const child = spawn(process.execPath, startArgs, { env, stdio: ["ignore", "pipe", "inherit"] });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  const base = `http://127.0.0.1:${env.PORT}`;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/favicon.svg`)).ok) break;
-    } catch {}
-    if (child.exitCode !== null) throw new Error(`The shop stopped while starting:\n${output}`);
-    if (performance.now() - startedAt > 600_000) throw new Error("The shop did not start within 10 minutes.");
-    await sleep(5);
-  }
-  return { child, base, startMs: performance.now() - startedAt, output: () => output };
-}
-
-async function stopShop(shop) {
-  if (shop.child.exitCode !== null) return;
-  shop.child.kill("SIGTERM");
-  await new Promise((r) => shop.child.once("exit", r));
-}
-
-function shopEnv(port, dataDir, extra = {}) {
-  return {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    SMTP_URL: "",
-    PAYSTACK_SECRET_KEY: "",
-    PAYSTACK_PUBLIC_KEY: "",
-    LIVE_CHAT_SCRIPT_URL: "",
-    ...extra,
-  };
-}
 
 function load(url, connections, headers = {}, duration = LOAD_SECONDS) {
   return new Promise((resolve, reject) => {
@@ -141,13 +83,23 @@ async function runLighthouse(urls, extraHeadersFor) {
   const results = [];
   try {
     for (const { name, url } of urls) {
-      const runner = await lighthouse(url, {
-        port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-        extraHeaders: extraHeadersFor(name),
-      });
+      // One Lighthouse run swings by tens of ms of TBT on a machine shared with the server: each
+      // page is measured LIGHTHOUSE_RUNS times and the run with the median score (then TBT) kept,
+      // as Lighthouse's own guidance on variability advises.
+      const runs = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        const runner = await lighthouse(url, {
+          port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+          extraHeaders: extraHeadersFor(name),
+        });
+        runs.push(runner);
+      }
+      const tbt = (r) => r.lhr.audits["total-blocking-time"].numericValue;
+      runs.sort((a, b) => a.lhr.categories.performance.score - b.lhr.categories.performance.score || tbt(b) - tbt(a));
+      const runner = runs[Math.floor(runs.length / 2)];
       const lhr = runner.lhr;
       mkdirSync("bench/lighthouse", { recursive: true });
       writeFileSync(`bench/lighthouse/${name.replace(/\W+/g, "-")}.json`, runner.report);
@@ -161,6 +113,7 @@ async function runLighthouse(urls, extraHeadersFor) {
         score: Math.round(lhr.categories.performance.score * 100),
         lcpMs: audit("largest-contentful-paint"),
         tbtMs: audit("total-blocking-time"),
+        tbtAllMs: runs.map(tbt).sort((x, y) => x - y),
         cls: audit("cumulative-layout-shift"),
         fcpMs: audit("first-contentful-paint"),
         jsKb: bytes("script") / 1024,
@@ -168,7 +121,7 @@ async function runLighthouse(urls, extraHeadersFor) {
         totalKb: bytes("total") / 1024,
         warnings: lhr.runWarnings,
       });
-      log(`Lighthouse ${name}: ${results.at(-1).score}`);
+      log(`Lighthouse ${name}: ${results.at(-1).score} (TBT of the runs: ${results.at(-1).tbtAllMs.map((ms) => Math.round(ms)).join(", ")} ms)`);
     }
   } finally {
     const exited = new Promise((r) => chrome.once("exit", r));
@@ -207,7 +160,7 @@ try {
 
   log("Adding products up to 100 and a signed-in customer with two cart lines...");
   execFileSync("npx", ["tsx", "server/db/seed-cli.ts", "--products", "100"], { env, stdio: "ignore" });
-  execFileSync("npx", ["tsx", "bench/customer.ts", customer.email, customer.password], { env, stdio: "inherit" });
+  execFileSync("npx", ["tsx", "bench/customer.ts", customer.password, customer.email], { env, stdio: "inherit" });
 
   log("Cold starts on the existing database...");
   const coldStarts = [];
@@ -376,9 +329,9 @@ function report(r) {
     [`Name search at ${fmt(BIG_CATALOGUE)} products: p95 <= 30 ms`]:
       "PGlite runs PostgreSQL compiled to WebAssembly in one thread. Done: misspellings corrected against a vocabulary of name words instead of comparing every name (0.7-2 s before), GIN indexes without a pending list (PGlite has no autovacuum to merge it), planner statistics after seeding, and ranking bounded to the first 1,000 matches read by a bitmap scan (docs/decisions/0014-search-at-scale.md). The per-term medians above show which terms are left.",
     "Cold start on an existing database <= 1 s":
-      "Measured by hand on this machine: Node itself 0.08 s, importing the server build 0.48 s (sharp and nodemailer about 65 ms each), then PGlite starting PostgreSQL compiled to WebAssembly and the migration check about 0.6 s. The same code started in 840-873 ms on 2026-11-20 (kernel build v669, static ceiling 3,493-4,385 req/s); the machine of this run is slower throughout (static ceiling 2,601-3,038 req/s). Not tried yet: importing sharp and nodemailer only when first needed.",
+      "Measured by hand on this machine (2026-11-21): Node itself 0.08 s; loading the server's modules about 0.45 s (express 70-100 ms, zod 70-110 ms, drizzle 60-90 ms, react-dom 20-60 ms); PGlite opening the database folder 0.36-0.52 s (PostgreSQL compiled to WebAssembly: its 9 MB module, the 6 MB file system image and PostgreSQL's own start; the same with a precompiled module or without the pg_trgm extension); migrations check and planner statistics about 0.1 s. Tried: sharp, nodemailer and the other engine's driver loaded only when first needed (about 0.2 s less, kept); opening PGlite while the other modules load (slower: both compete for the 2 cores). The same code started in 840-873 ms on 2026-11-20, a faster day of this machine.",
     "TBT <= 50 ms":
-      "Lighthouse's simulated TBT scales the main-thread work it observed in this run's Chromium, which shares the machine's 2 cores with the server; the same page measured 0-33 ms in other runs.",
+      "Lighthouse's simulated TBT multiplies the main-thread work it observed in this run's Chromium, which shares the machine's 2 cores with the server: see the spread of the runs in the Lighthouse table. What blocks is hydration: the page's scripts wait until after the first paint (app/deferred-scripts.ts), so hydrating the home page falls inside the window TBT counts; in a run of 2026-11-21 where a bug left the scripts undeferred, TBT was at most 43 ms, with LCP up to 1.32 s. Done: route-level code splitting, JavaScript for / about 106 KB. Not tried yet: hydrating the home page's sections below the fold later (Suspense boundaries), and measuring with the Content-Security-Policy off to rule it out.",
     "LCP <= 1.5 s":
       "The signed-in /cartpage is rendered for its customer on every request (never cached); Lighthouse's model adds the server's response time observed during the run to the page's first paint.",
   };
@@ -414,11 +367,13 @@ function report(r) {
     "",
     "## Lighthouse (mobile, default simulated throttling)",
     "",
-    "| page | score | LCP s | TBT ms | CLS | FCP s | JS KB | HTML KB | total KB |",
-    "|---|---|---|---|---|---|---|---|---|",
+    `Each page measured ${LIGHTHOUSE_RUNS} times; the run with the median score is shown, with the TBT of every run.`,
+    "",
+    "| page | score | LCP s | TBT ms | TBT of the runs, ms | CLS | FCP s | JS KB | HTML KB | total KB |",
+    "|---|---|---|---|---|---|---|---|---|---|",
     ...r.lighthouse.map(
       (l) =>
-        `| ${l.name} (\`${l.url}\`) | ${l.score} | ${fmt(l.lcpMs / 1000, 2)} | ${fmt(l.tbtMs)} | ${fmt(l.cls, 3)} | ${fmt(l.fcpMs / 1000, 2)} | ${fmt(l.jsKb, 1)} | ${fmt(l.htmlKb, 1)} | ${fmt(l.totalKb, 1)} |`,
+        `| ${l.name} (\`${l.url}\`) | ${l.score} | ${fmt(l.lcpMs / 1000, 2)} | ${fmt(l.tbtMs)} | ${l.tbtAllMs.map((ms) => fmt(ms)).join(", ")} | ${fmt(l.cls, 3)} | ${fmt(l.fcpMs / 1000, 2)} | ${fmt(l.jsKb, 1)} | ${fmt(l.htmlKb, 1)} | ${fmt(l.totalKb, 1)} |`,
     ),
     "",
     "KB are bytes transferred (compressed), 1 KB = 1,024 bytes.",

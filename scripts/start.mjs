@@ -7,5 +7,5 @@ if (!existsSync(serverEntry)) {
   console.log("No build found: building the shop (first start only)...");
   execSync("npm run build", { stdio: "inherit" });
 }
-const { start } = await import(serverEntry.href);
-await start({ clientDir: "build/client" });
+const { serve } = await import(serverEntry.href);
+await serve({ clientDir: "build/client" });

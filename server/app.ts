@@ -8,6 +8,9 @@ import type { CheckoutContext } from "./checkout/checkout";
 import { createGateway } from "./payments/gateway";
 import { SESSION_COOKIE_NAMES } from "./accounts/sessions";
 import type { CatalogCache } from "./catalog/catalog-cache";
+import { healthRoutes, type Readiness } from "./health";
+import { requestLogging } from "./log";
+import { pageContentSecurityPolicy, pageFormLimits, sameOriginChanges, securityHeaders } from "./security";
 
 export interface AppOptions {
   db: Database;
@@ -20,6 +23,10 @@ export interface AppOptions {
   checkout?: CheckoutContext;
   /** Finished catalogue pages and product calls (server/catalog/catalog-cache.ts); none in development. */
   catalogCache?: CatalogCache;
+  /** Whether the process is shutting down (/readyz); the caller flips it on SIGTERM. */
+  readiness?: Readiness;
+  /** The pages' nonce-based script policy; off under Vite's dev server, whose inline scripts have none. */
+  pageScriptPolicy?: boolean;
 }
 
 const CATALOG_CALL = /^\/api\/get_(products_by_category|products_by_name|product_by_id)\.php$/;
@@ -40,23 +47,23 @@ export function checkoutContext(db: Database, config: Config): CheckoutContext {
 }
 
 /** The whole HTTP surface: headers, compression, static files, /api, and the pages. */
-export function createApp({ db, config, clientDir, pages, checkout = checkoutContext(db, config), catalogCache }: AppOptions): express.Express {
+export function createApp({
+  db,
+  config,
+  clientDir,
+  pages,
+  checkout = checkoutContext(db, config),
+  catalogCache,
+  pageScriptPolicy = true,
+  readiness = { draining: false },
+}: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
-  app.use((_req, res, next) => {
-    res.set({
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
-      "Content-Security-Policy": "frame-ancestors 'none'",
-      "X-Frame-Options": "DENY",
-    });
-    next();
-  });
   app.use(compression());
-  if (catalogCache) app.use(catalogCache.middleware);
   if (clientDir) {
-    // Hashed assets never change; everything else in the client folder is revalidated hourly.
+    // Hashed assets never change: served first, with a year's cache and no per-request log line
+    // or page headers (a phone fetches eight of them per page; their headers are bytes too).
     // The build keeps brotli and gzip copies of them (scripts/compress-assets.mjs).
     app.use(
       "/assets",
@@ -64,12 +71,21 @@ export function createApp({ db, config, clientDir, pages, checkout = checkoutCon
         enableBrotli: true,
         orderPreference: ["br", "gz"],
         index: false,
-        serveStatic: { immutable: true, maxAge: "1y", index: false },
+        serveStatic: { immutable: true, maxAge: "1y", index: false, setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff") },
       }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
+  app.use(requestLogging());
+  app.use(securityHeaders(config));
+  app.use(healthRoutes(db, readiness));
+  app.use(sameOriginChanges(config));
+  if (catalogCache) app.use(catalogCache.middleware);
+  // Everything else in the client folder (favicon, robots...) is revalidated hourly.
+  if (clientDir) app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   app.use("/api", apiRouter(db, config, checkout));
-  if (pages) app.use(pages);
+  if (pages) {
+    if (pageScriptPolicy) app.use(pageContentSecurityPolicy(config));
+    app.use(pageFormLimits(), pages);
+  }
   return app;
 }

@@ -20,8 +20,13 @@ const envSchema = z.object({
   LIVE_CHAT_SCRIPT_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   WHATSAPP_NUMBER: z.string().regex(/^\d{8,15}$/, "digits only, with country code").default("2348012345678"),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** pino's levels; by default info, and only errors in tests. */
+  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
   /** Where the seed keeps the pictures it drew; "off" draws them every time. */
   PICTURE_CACHE_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+}).refine((e) => e.WEB_CONCURRENCY === 1 || e.DATABASE_URL, {
+  path: ["WEB_CONCURRENCY"],
+  message: "more than one process needs DATABASE_URL (the embedded database opens in one process only)",
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -54,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     liveChatScriptUrl: e.LIVE_CHAT_SCRIPT_URL,
     whatsappNumber: e.WHATSAPP_NUMBER,
     webConcurrency: e.WEB_CONCURRENCY,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "error" : "info"),
     pictureCacheDir: e.PICTURE_CACHE_DIR === "off" ? null : (e.PICTURE_CACHE_DIR ?? defaultPictureCacheDir()),
   };
 }

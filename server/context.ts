@@ -11,6 +11,8 @@ declare module "react-router" {
     checkout: CheckoutContext;
     /** The client's IP address (rate limits). */
     clientAddress: string;
+    /** The nonce of this response's inline scripts (server/security.ts). */
+    cspNonce: string;
   }
 }
 

@@ -7,6 +7,7 @@ import { archiveProduct, createProduct, productInput } from "../../server/catalo
 import { getProduct, listCategories, listProductsByCategory, searchProducts, type ProductSummary } from "../../server/catalog/catalog";
 import { filesFrom, textFields } from "../../server/catalog/form-files";
 import type { FormResult } from "../forms";
+import { log } from "../../server/log";
 
 // The admin dashboard's catalogue panels: Post Product (1), Manage Products (2), Search (4).
 
@@ -40,7 +41,7 @@ export async function manageProductsData(request: Request, context: AppLoadConte
     if (!listing.ok) return { categories, category, products: [], problem: messages.categoryNotFound };
     return { categories, category, products: listing.products, problem: null };
   } catch (cause) {
-    console.error("Listing products failed", cause);
+    log.error({ err: cause }, "Listing products failed");
     return { categories, category, products: [], problem: messages.fetchProductsFailed };
   }
 }
@@ -50,7 +51,7 @@ export async function deleteProductAction(_account: SignedInAccount, form: FormD
   try {
     if (id === undefined || !(await archiveProduct(context.db, id))) return error(messages.deleteFailed);
   } catch (cause) {
-    console.error("Deleting a product failed", cause);
+    log.error({ err: cause }, "Deleting a product failed");
     return error(messages.deleteFailed, 500);
   }
   return data<FormResult>({ status: "done", message: messages.productDeleted });
@@ -65,13 +66,13 @@ export async function searchProductsData(request: Request, context: AppLoadConte
   if (!by) return answer([]);
   if (!value) return answer([], by === "id" ? messages.productIdRequired : messages.searchTermRequired);
   try {
-    if (by === "name") return answer(await searchProducts(context.db, value));
+    if (by === "name") return answer((await searchProducts(context.db, value)).products);
     const id = parseProductId(value);
     if (id === undefined) return answer([], messages.productIdInvalid);
     const product = await getProduct(context.db, id);
     return answer(product ? [product] : []);
   } catch (cause) {
-    console.error("Admin search failed", cause);
+    log.error({ err: cause }, "Admin search failed");
     return answer([], by === "id" ? messages.searchByIdFailed : messages.searchByNameFailed);
   }
 }

@@ -9,8 +9,8 @@ import { ProductCard } from "../components/ProductCard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const term = new URL(request.url).searchParams.get("searchTerm")?.trim() ?? "";
-  const products = term ? await searchProducts(context.db, term) : [];
-  return { term, products };
+  const { products, correctedTerm } = await searchProducts(context.db, term);
+  return { term, products, correctedTerm };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -21,11 +21,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function SearchResultPage({ loaderData }: Route.ComponentProps) {
-  const { products, term } = loaderData;
+  const { products, term, correctedTerm } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{messages.searchResultsHeading(products.length)}</h1>
-      {term ? <p className="mt-1 text-sm text-slate-600">for “{term}”</p> : null}
+      {correctedTerm ? (
+        <p className="mt-1 text-sm text-slate-600">{messages.searchCorrected(term, correctedTerm)}</p>
+      ) : term ? (
+        <p className="mt-1 text-sm text-slate-600">for “{term}”</p>
+      ) : null}
       {products.length === 0 ? (
         <p className="py-16 text-center text-slate-600">{messages.noProductsForSearch}</p>
       ) : (

@@ -12,6 +12,7 @@ import { ListIcon, UserIcon } from "../components/icons";
 import { networkFallback } from "../forms";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
+import { log } from "../../server/log";
 
 const MENU = [
   { label: "User Info", icon: UserIcon },
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return { account, menu, orders: await listOrders(context.db, account.id), ordersError: null };
   } catch (error) {
-    console.error("Listing orders failed", error);
+    log.error({ err: error }, "Listing orders failed");
     return { account, menu, orders: [], ordersError: messages.ordersFetchFailed };
   }
 }

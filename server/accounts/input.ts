@@ -8,10 +8,13 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "../../common/accounts";
 import { messages } from "../../common/messages";
+import { hasNul } from "../../common/text";
 
 // What the account calls and forms accept. The same schemas check the JSON API and the pages.
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+// NUL cannot be stored (common/text.ts): refused here, not by the database with a 500.
+const required = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).refine((s) => !hasNul(s), messages.textHasNul);
 
 export const emailField = required(messages.emailRequired)
   .transform(normalizeEmail)

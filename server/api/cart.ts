@@ -3,6 +3,7 @@ import { z } from "zod";
 import { messages } from "../../common/messages";
 import { koboToNaira } from "../../common/money";
 import { lineName } from "../../common/featured";
+import { hasNul } from "../../common/text";
 import { addToCart, cartTotalKobo, changeQuantity, clearCart, getCart, type CartChange, type CartLine } from "../cart/cart";
 import type { SignedInAccount } from "../accounts/sessions";
 import type { Database } from "../db/client";
@@ -16,7 +17,14 @@ import { contractId, contractUserId, fail, parse } from "./contract";
 /** A user id as the contract sends it: a number, or a string of digits. */
 const userId = contractUserId("user_id is required.");
 const productId = contractId("product_id must be a product id.");
-const size = z.union([z.string().max(40), z.number().transform(String), z.null()]).optional();
+// Worded errors (a union reports its matching option's own issue), and no NUL: it cannot be sent
+// to the database (common/text.ts).
+const sizeError = "size must be a size name, a number or null.";
+const size = z
+  .union([z.string().max(40, sizeError).refine((s) => !hasNul(s), messages.textHasNul), z.number().transform(String), z.null()], {
+    error: sizeError,
+  })
+  .optional();
 
 const lineInput = z.object({ user_id: userId, product_id: productId, size });
 

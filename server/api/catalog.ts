@@ -2,6 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { PRODUCT_ID_PATTERN } from "../../common/ids";
 import { messages } from "../../common/messages";
+import { hasNul } from "../../common/text";
 import { getProduct, listProductsByCategory, searchProducts } from "../catalog/catalog";
 import type { Database } from "../db/client";
 import { contractError, toContractProduct } from "./contract";
@@ -9,7 +10,13 @@ import { contractError, toContractProduct } from "./contract";
 // The three product calls of spec §7. Public, read-only.
 
 const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(200, "That value is too long.");
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(200, "That value is too long.")
+    // NUL cannot be sent to the database (common/text.ts): refused here, not with a 500.
+    .refine((s) => !hasNul(s), messages.textHasNul);
 
 const categoryQuery = z.object({ category: requiredText(messages.categoryRequired) });
 const searchQuery = z.object({ searchTerm: requiredText(messages.searchTermRequired) });
@@ -36,7 +43,7 @@ export function catalogRoutes(db: Database): Router {
     const query = searchQuery.safeParse(req.query);
     if (!query.success) return void res.status(400).json(contractError(firstIssue(query.error)));
     const found = await searchProducts(db, query.data.searchTerm);
-    res.json({ success: true, products: found.map(toContractProduct) });
+    res.json({ success: true, products: found.products.map(toContractProduct) });
   });
 
   router.get("/get_product_by_id.php", async (req, res) => {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ProductSummary } from "../catalog/catalog";
 import { firstProblem } from "../accounts/input";
 import { koboToNaira } from "../../common/money";
+import { messages } from "../../common/messages";
 
 // Shapes of the public JSON contract (spec §7). Field names are the contract's, not ours.
 
@@ -38,6 +39,14 @@ export function contractError(error: string): ContractError {
   return { success: false, error };
 }
 
+/** The text of a 4xx raised before any handler ran: by the body parsers (their `type`) or the router. */
+export function requestErrorText(err: { status?: unknown; type?: unknown }): string {
+  if (err.type === "entity.parse.failed") return messages.bodyNotJson;
+  if (err.type === "entity.too.large" || err.status === 413) return messages.bodyTooLarge;
+  if (err.type === "encoding.unsupported" || err.type === "charset.unsupported") return messages.bodyEncodingUnsupported;
+  return messages.requestUnreadable;
+}
+
 /** Failures carry the text as both `error` and `message`: the spec's screens read one or the other. */
 export function fail(res: Response, status: number, text: string) {
   res.status(status).json({ success: false, error: text, message: text });
@@ -45,14 +54,27 @@ export function fail(res: Response, status: number, text: string) {
 
 /** The request body checked against a schema; on a problem the 400 reply is sent and undefined returned. */
 export function parse<T extends z.ZodType>(schema: T, req: Request, res: Response): z.infer<T> | undefined {
+  // An array, string or number as the whole body would get the validator's own wording.
+  if (req.body !== undefined && (typeof req.body !== "object" || req.body === null || Array.isArray(req.body))) {
+    return void fail(res, 400, messages.bodyNotObject);
+  }
   const parsed = schema.safeParse(req.body ?? {});
   if (!parsed.success) return void fail(res, 400, firstProblem(parsed.error));
   return parsed.data;
 }
 
+/** Ids are PostgreSQL integers: a larger number would fail the query (a 500), not find nothing. */
+const MAX_ID = 2_147_483_647;
+
+// Every check carries the message: a union reports its one matching option's own issue, which
+// would otherwise be the validator's wording ("Invalid string: must match pattern /^\d+$/").
+
 /** A product id as the contract sends it: a whole number, or a string of digits. */
 export const contractId = (message: string) =>
-  z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/).transform(Number)], { error: message });
+  z.union([z.number().int(message).positive(message).max(MAX_ID, message), z.string().regex(/^\d{1,9}$/, message).transform(Number)], {
+    error: message,
+  });
 
 /** The caller's user id as the contract sends it; any number that is not theirs is refused with 403. */
-export const contractUserId = (message: string) => z.union([z.number(), z.string().regex(/^\d+$/)], { error: message }).transform(Number);
+export const contractUserId = (message: string) =>
+  z.union([z.number(), z.string().regex(/^\d+$/, message)], { error: message }).transform(Number);

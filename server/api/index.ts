@@ -1,15 +1,17 @@
 import express, { Router, type ErrorRequestHandler } from "express";
 import type { Config } from "../config";
-import type { Database } from "../db/client";
+import { isDatabaseUnavailable, type Database } from "../db/client";
+import { messages } from "../../common/messages";
 import type { CheckoutContext } from "../checkout/checkout";
 import { accountRoutes } from "./accounts";
 import { adminRoutes } from "./admin";
 import { cartRoutes } from "./cart";
 import { contentRoutes } from "./content";
 import { catalogRoutes } from "./catalog";
-import { contractError } from "./contract";
+import { contractError, requestErrorText } from "./contract";
 import { orderRoutes, paystackWebhook, testGatewayRoutes } from "./orders";
 import { uploadRoutes } from "./uploads";
+import { log } from "../log";
 
 /** Everything under /api: the JSON contract of spec §7 and the stored pictures. */
 export function apiRouter(db: Database, config: Config, checkout: CheckoutContext): Router {
@@ -28,9 +30,14 @@ export function apiRouter(db: Database, config: Config, checkout: CheckoutContex
   router.use(uploadRoutes(db));
   router.use((_req, res) => void res.status(404).json(contractError("No such API call.")));
   const onError: ErrorRequestHandler = (err, _req, res, _next) => {
+    if (isDatabaseUnavailable(err)) {
+      log.error({ err }, "API call failed: the database cannot be reached");
+      return void res.status(503).set("Retry-After", "30").json(contractError(messages.serviceUnavailable));
+    }
     const status = typeof err?.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
-    if (status === 500) console.error("API error", err);
-    res.status(status).json(contractError(status === 500 ? "Something went wrong. Please try again." : "Invalid request."));
+    if (status === 500) log.error({ err }, "API error");
+    // A 4xx here came before any call ran (a body that is not JSON, too large, ...): say which.
+    res.status(status).json(contractError(status === 500 ? "Something went wrong. Please try again." : requestErrorText(err)));
   };
   router.use(onError);
   return router;

@@ -5,6 +5,8 @@ import { lineName } from "../../common/featured";
 import { imageUrl } from "../../common/images";
 import { messages } from "../../common/messages";
 import { koboToNaira } from "../../common/money";
+import { log } from "../log";
+import { hasNul } from "../../common/text";
 import type { SignedInAccount } from "../accounts/sessions";
 import { completePayment, startCheckout, type CheckoutContext, type PaymentOutcome } from "../checkout/checkout";
 import { listOrders } from "../orders/orders";
@@ -28,7 +30,13 @@ const initializeInput = z.intersection(z.object({ user_id: userIdField }), deliv
  */
 const createOrderInput = z.object({
   userId: userIdField,
-  transactionRef: z.string({ error: "transactionRef is required." }).trim().min(1, "transactionRef is required.").max(100),
+  transactionRef: z
+    .string({ error: "transactionRef is required." })
+    .trim()
+    .min(1, "transactionRef is required.")
+    .max(100, "transactionRef is not a payment reference.")
+    // NUL cannot be sent to the database (common/text.ts): refused here, not with a 500.
+    .refine((s) => !hasNul(s), messages.textHasNul),
 });
 
 const OUTCOME_STATUS: Record<Exclude<PaymentOutcome, { ok: true }>["reason"], number> = {
@@ -50,7 +58,7 @@ export function orderRoutes(ctx: CheckoutContext): Router {
     const { user_id: _, ...delivery } = input;
     const started = await startCheckout(ctx, account(res).id, delivery);
     if (!started.ok) {
-      const status = { "empty-cart": 409, "no-delivery": 400, "out-of-stock": 409, "gateway-failed": 502 }[started.reason];
+      const status = { "empty-cart": 409, "no-delivery": 400, "out-of-stock": 409, "gateway-failed": 502, "rate-limited": 429 }[started.reason];
       return fail(res, status, started.message);
     }
     res.status(201).json({
@@ -82,7 +90,7 @@ export function orderRoutes(ctx: CheckoutContext): Router {
     if (!query.success) return fail(res, 400, "userId is required.");
     if (!isOwnId(res, query.data.userId)) return;
     const orders = await listOrders(ctx.db, account(res).id).catch((error: unknown) => {
-      console.error("Listing orders failed", error);
+      log.error({ err: error }, "Listing orders failed");
       return null;
     });
     if (!orders) return fail(res, 500, messages.ordersFetchFailed);
@@ -119,17 +127,20 @@ export function paystackWebhook(ctx: CheckoutContext): Router {
   router.post("/paystack/webhook", express.raw({ type: () => true, limit: "200kb" }), async (req, res) => {
     const body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     if (!ctx.gateway.verifyWebhook(body, req.get("x-paystack-signature"))) return fail(res, 401, "Invalid signature.");
-    let event: { event?: unknown; data?: { reference?: unknown } };
+    let event: { event?: unknown; data?: { reference?: unknown } } | null;
     try {
       event = JSON.parse(body.toString("utf8"));
     } catch {
       return fail(res, 400, "Invalid JSON.");
     }
-    if (event.event !== "charge.success" || typeof event.data?.reference !== "string") return void res.json({ success: true, ignored: true });
-    const outcome = await completePayment(ctx, event.data.reference, null);
+    // Signed JSON that is not an event (null, a number) is ignored like any other event, not a
+    // TypeError; a reference holding NUL cannot be one of ours and cannot be sent to the database.
+    const reference = event !== null && typeof event === "object" && event.event === "charge.success" ? event.data?.reference : undefined;
+    if (typeof reference !== "string" || hasNul(reference)) return void res.json({ success: true, ignored: true });
+    const outcome = await completePayment(ctx, reference, null);
     // A reference of another shop on the same Paystack account is not ours to retry.
     if (!outcome.ok && outcome.reason !== "unknown-reference") {
-      console.error(`Webhook for ${event.data.reference}: ${outcome.reason}`);
+      log.error(`Webhook for ${reference}: ${outcome.reason}`);
       return fail(res, outcome.reason === "verify-failed" ? 502 : 422, outcome.message);
     }
     res.json({ success: true });
@@ -140,7 +151,12 @@ export function paystackWebhook(ctx: CheckoutContext): Router {
 /** The built-in test gateway's "provider side": what its payment dialog calls. */
 export function testGatewayRoutes(ctx: CheckoutContext): Router {
   const router = Router();
-  const accessCode = z.string().min(1).max(100);
+  // Worded errors (not the validator's), and no NUL: it cannot be sent to the database.
+  const accessCode = z
+    .string({ error: "access_code is required." })
+    .min(1, "access_code is required.")
+    .max(100, "access_code is not a payment's access code.")
+    .refine((s) => !hasNul(s), messages.textHasNul);
   router.get("/test-gateway/transaction", async (req, res) => {
     const query = z.object({ access_code: accessCode }).safeParse(req.query);
     const found = query.success ? await findTestTransaction(ctx.db, query.data.access_code) : undefined;
@@ -148,7 +164,8 @@ export function testGatewayRoutes(ctx: CheckoutContext): Router {
     res.json({ success: true, email: found.email, amount: koboToNaira(found.amountKobo), status: found.status });
   });
   router.post("/test-gateway/charge", async (req, res) => {
-    const input = parse(z.object({ access_code: accessCode, card_number: z.string().max(40) }), req, res);
+    const cardNumber = z.string({ error: "card_number is required." }).max(40, "card_number is not a card number.");
+    const input = parse(z.object({ access_code: accessCode, card_number: cardNumber }), req, res);
     if (!input) return;
     const charge = await chargeTestCard(ctx.db, input.access_code, input.card_number);
     if (!charge.ok) return fail(res, 402, charge.message);

@@ -102,7 +102,7 @@ export async function createCatalogCache(
     const startedIn = generation;
     let settle!: (entry: Entry | undefined) => void;
     pending.set(key, new Promise((resolve) => (settle = resolve)));
-    const before = new Set(Object.keys(res.getHeaders()));
+    const before = new Map(Object.entries(res.getHeaders()));
     captureBody(res, (body, end) => {
       void toEntry(res, before, body).then(
         (made) => {
@@ -132,12 +132,14 @@ export async function createCatalogCache(
 }
 
 /** A finished response worth keeping: 200, no cookie set, not marked private; else undefined. */
-async function toEntry(res: Response, before: Set<string>, body: Buffer): Promise<Entry | undefined> {
+async function toEntry(res: Response, before: Map<string, unknown>, body: Buffer): Promise<Entry | undefined> {
   const cacheControl = String(res.getHeader("Cache-Control") ?? "");
   if (res.statusCode !== 200 || res.getHeader("Set-Cookie") || /no-store|private/.test(cacheControl)) return undefined;
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(res.getHeaders())) {
-    if (before.has(name) || ["content-length", "etag", "content-encoding", "vary"].includes(name)) continue;
+    // Headers every response gets are left out, unless the page changed them (its own
+    // Content-Security-Policy, whose nonce must match the kept HTML).
+    if (before.get(name) === value || ["content-length", "etag", "content-encoding", "vary"].includes(name)) continue;
     headers[name] = value;
   }
   headers["cache-control"] ??= "no-cache";

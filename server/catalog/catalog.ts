@@ -145,13 +145,21 @@ function escapeLike(term: string): string {
  * search runs once more: "matress" finds mattresses, "foot mat" finds mats. Matching the few
  * thousand distinct words instead of every name keeps a typo as fast as a hit (decision 0014).
  */
-export async function searchProducts(db: Database, term: string): Promise<ProductSummary[]> {
+export async function searchProducts(db: Database, term: string): Promise<SearchResult> {
   const q = term.trim().toLowerCase().slice(0, 200);
-  if (!q) return [];
+  if (!q) return { products: [], correctedTerm: null };
   const found = await findProducts(db, q);
-  if (found.length) return found;
+  if (found.length) return { products: found, correctedTerm: null };
   const corrected = await correctSpelling(db, q);
-  return corrected && corrected !== q ? findProducts(db, corrected) : [];
+  if (!corrected || corrected === q) return { products: [], correctedTerm: null };
+  const products = await findProducts(db, corrected);
+  return { products, correctedTerm: products.length ? corrected : null };
+}
+
+export interface SearchResult {
+  products: ProductSummary[];
+  /** The term that found the products when the one typed found nothing (shown to the shopper). */
+  correctedTerm: string | null;
 }
 
 /**

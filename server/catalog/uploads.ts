@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
 import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "../../common/constants";
 import { messages } from "../../common/messages";
+import { loadSharp } from "../images/sharp";
 import { renderImage, type RenderedImage } from "../images/store";
 
 // Product pictures sent by an admin (spec §5): at most 4, JPEG or PNG, each at most 2 MB. The
@@ -43,6 +43,7 @@ async function prepare(file: UploadedFile): Promise<RenderedImage | null> {
   if (file.bytes.length === 0 || file.bytes.length > MAX_PRODUCT_IMAGE_BYTES) return null;
   const type = pictureType(file.bytes);
   if (!type) return null;
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(file.bytes, { limitInputPixels: 40_000_000 }).metadata();
     if (meta.format !== type) return null;

@@ -7,8 +7,10 @@ import { cartTotalKobo, getCart, getDelivery, type CartLine } from "../cart/cart
 import type { Database, Executor } from "../db/client";
 import { cartItems, carts, orderEvents, orderItems, orders, payments, productVariants } from "../db/schema";
 import { announceMail, queueMail } from "../mail/outbox";
+import { hitLimits, retryText } from "../rate-limits";
 import { newOrderMail, orderConfirmationMail } from "../mail/templates";
 import type { PaymentGateway } from "../payments/gateway";
+import { log } from "../log";
 
 // Checkout, as a pending order that becomes paid once the provider confirms the money:
 //  1. startCheckout snapshots the cart into a pending order, reserves its stock and opens a
@@ -98,12 +100,20 @@ export async function expireStaleOrders(db: Database, now = new Date()): Promise
 
 export type CheckoutStart =
   | { ok: true; orderRef: string; reference: string; accessCode: string; amountKobo: number; email: string }
-  | { ok: false; reason: "empty-cart" | "no-delivery" | "out-of-stock" | "gateway-failed"; message: string };
+  | { ok: false; reason: "empty-cart" | "no-delivery" | "out-of-stock" | "gateway-failed" | "rate-limited"; message: string };
+
+/**
+ * Each Pay Now opens a transaction at the provider and holds stock: a customer gets 20 in 15
+ * minutes, far more than paying, cancelling and trying again ever takes.
+ */
+export const PAYMENT_START_LIMIT = { perAccount: 20, windowMs: 15 * 60_000 };
 
 /** Turns the cart into a pending order with reserved stock, and opens the provider's transaction. */
 export async function startCheckout(ctx: CheckoutContext, accountId: number, deliveryGiven?: DeliveryDetails): Promise<CheckoutStart> {
   // Production without Paystack keys: say so before any stock is held.
   if (ctx.gateway.provider === "none") return { ok: false, reason: "gateway-failed", message: messages.paymentUnavailable };
+  const limit = await hitLimits(ctx.db, [{ key: `payment-start:${accountId}`, max: PAYMENT_START_LIMIT.perAccount, windowMs: PAYMENT_START_LIMIT.windowMs }]);
+  if (!limit.ok) return { ok: false, reason: "rate-limited", message: messages.tooManyAttempts(retryText(limit.retryAfterSeconds)) };
   await expireStaleOrders(ctx.db);
   const reserved = await ctx.db
     .transaction(async (tx) => {
@@ -172,7 +182,7 @@ export async function startCheckout(ctx: CheckoutContext, accountId: number, del
   const { order, reference, email } = reserved;
   const opened = await ctx.gateway.initialize({ email, amountKobo: order.totalKobo, reference, currency: "NGN" });
   if (!opened.ok) {
-    console.error(`Payment ${reference} could not be started: ${opened.message}`);
+    log.error(`Payment ${reference} could not be started: ${opened.message}`);
     await ctx.db.transaction((tx) => endUnpaidOrder(tx, order.id, "cancelled", `Payment could not be started: ${opened.message}`));
     return { ok: false, reason: "gateway-failed", message: messages.paymentStartFailed };
   }
@@ -234,7 +244,7 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
     return { ok: false, reason: "not-paid", message: v.gatewayResponse || messages.paymentNotCompleted };
   }
   if (v.amountKobo !== found.amountKobo || v.currency !== found.currency) {
-    console.error(`Payment ${reference}: provider reports ${v.amountKobo} ${v.currency}, order expects ${found.amountKobo} ${found.currency}`);
+    log.error(`Payment ${reference}: provider reports ${v.amountKobo} ${v.currency}, order expects ${found.amountKobo} ${found.currency}`);
     await recordVerification("failed");
     return { ok: false, reason: "mismatch", message: messages.paymentMismatch };
   }
@@ -306,7 +316,7 @@ export async function cancelCheckout(db: Database, reference: string, accountId:
 /** Expires unpaid orders every minute, so their stock returns even when nobody checks out. */
 export function startOrderExpiry(db: Database, intervalMs = 60_000): { stop(): void } {
   const timer = setInterval(() => {
-    expireStaleOrders(db).catch((error) => console.error("Expiring unpaid orders failed", error));
+    expireStaleOrders(db).catch((err) => log.error({ err }, "Expiring unpaid orders failed"));
   }, intervalMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };

@@ -1,15 +1,9 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
-import { lockDataDir } from "./lock";
-import * as schema from "./schema";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Config } from "../config";
+import type * as schema from "./schema";
 
 /** The database the services take: the same Drizzle API over PGlite or PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -39,6 +33,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Subscribes to NOTIFY on a channel (see ChannelListener); resolves once listening. */
   listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while no other process that opened this database runs its own: start-up's
+   * migrations and seeding, when several processes start at once on one PostgreSQL.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -60,118 +59,43 @@ export type DatabaseTarget =
   /** A folder for the embedded database, "memory://", or a dump to start from. */
   | { dataDir: string; loadDataDir?: Blob };
 
+// Each engine's driver is loaded only when that engine is opened: a start on one never pays for
+// loading the other (node-postgres takes ~50 ms, PGlite ~25 ms).
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if ("databaseUrl" in target) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
-    // An idle connection the server ends (a restart, a dropped database) must not crash the
-    // process: the pool replaces it on the next query.
-    pool.on("error", (error: Error & { code?: string }) => {
-      if (error.code !== "57P01") console.error("PostgreSQL connection error", error);
-    });
-    const db = drizzlePg({ client: pool, schema });
-    const listeners = new Set<() => Promise<void>>();
-    return {
-      db: db as unknown as Database,
-      engine: "postgres",
-      migrate: () => migratePg(db, { migrationsFolder }),
-      listen: async (channel, listener) => {
-        const stop = await listenOnPostgres(target.databaseUrl, channel, listener);
-        listeners.add(stop);
-        return async () => {
-          listeners.delete(stop);
-          await stop();
-        };
-      },
-      close: async () => {
-        await Promise.all([...listeners].map((stop) => stop()));
-        await pool.end();
-      },
-    };
-  }
-  const lock = target.dataDir.startsWith("memory://") ? null : lockDataDir(target.dataDir);
-  let client: PGlite;
-  try {
-    client = await PGlite.create({
-      dataDir: target.dataDir,
-      loadDataDir: target.loadDataDir,
-      extensions: { pg_trgm },
-      // PostgreSQL's default 128 MB of shared buffers lives in the WebAssembly heap and is never
-      // given back; the files are in the operating system's cache anyway. 16 MB saves ~100 MB RSS.
-      postgresqlconf: ["shared_buffers = 16MB", "maintenance_work_mem = 16MB"],
-    });
-  } catch (error) {
-    lock?.release();
-    throw error;
-  }
-  const db = drizzlePglite({ client, schema });
-  return {
-    db: db as unknown as Database,
-    engine: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    // One process owns the embedded database, so its notifications are never missed.
-    listen: async (channel, listener) => {
-      const unlisten = await client.listen(channel, () => listener.onNotify());
-      return () => unlisten();
-    },
-    close: async () => {
-      await client.close();
-      lock?.release();
-    },
-  };
+  if ("databaseUrl" in target) return (await import("./postgres")).openPostgres(target.databaseUrl);
+  return (await import("./embedded")).openEmbedded(target);
 }
 
+const CONNECTION_ERROR_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "57P01", "57P02", "57P03"]);
+
 /**
- * LISTEN on a dedicated PostgreSQL connection (a pooled one may be handed to someone else). When
- * it drops, the listener hears of the gap, and the connection is made again with a growing pause.
+ * Whether an error means the database cannot be reached (down, restarting, unreachable), as
+ * opposed to a fault of the query: the answer is then a 503, "try again", not a 500.
  */
-async function listenOnPostgres(databaseUrl: string, channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  let pause = 250;
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const code = (e as Error & { code?: unknown }).code;
+    if (typeof code === "string" && (CONNECTION_ERROR_CODES.has(code) || code.startsWith("08"))) return true;
+    if (/timeout exceeded when trying to connect|Connection terminated|PGlite is closed/i.test(e.message)) return true;
+  }
+  return false;
+}
 
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl });
-    next.on("notification", (message) => {
-      if (message.channel === channel) listener.onNotify();
-    });
-    next.on("error", () => lost(next));
-    next.on("end", () => lost(next));
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    if (stopped) return void (await next.end());
-    client = next;
-    pause = 250;
-    // Whatever changed while nobody listened is unknown: the listener starts afresh.
-    listener.onGap(true);
-  };
+/** What went wrong opening the database, without the password of its address. */
+export function databaseOpenProblem(config: Pick<Config, "databaseUrl" | "dataDir">, error: unknown): string {
+  const where = config.databaseUrl ? redactPassword(config.databaseUrl) : path.resolve(config.dataDir);
+  const what = isDatabaseUnavailable(error) ? "the database cannot be reached" : "the database could not be opened";
+  return `${what} (${where}): ${error instanceof Error ? error.message : String(error)}`;
+}
 
-  const lost = (which: pg.Client) => {
-    if (client !== which || stopped) return;
-    client = null;
-    listener.onGap(false);
-    which.end().catch(() => {});
-    schedule();
-  };
-
-  const schedule = () => {
-    retry = setTimeout(() => {
-      connect().catch(() => {
-        pause = Math.min(pause * 2, 10_000);
-        schedule();
-      });
-    }, pause);
-    retry.unref();
-  };
-
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const last = client;
-    client = null;
-    await last?.end().catch(() => {});
-  };
+function redactPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "DATABASE_URL (not a valid address)";
+  }
 }
 
 /** Reads the raw PGlite client back out, for dumps in tests. */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "./sharp";
 import { renderImage, type RenderedImage } from "./store";
 import { IMAGE_VARIANT_WIDTHS } from "../../common/images";
 
@@ -18,9 +18,9 @@ interface CachedPicture {
   variants: { width: number; height: number }[];
 }
 
-function cacheKey(svg: string, maxWidth: number): string {
+function cacheKey(svg: string, maxWidth: number, vipsVersion: string): string {
   return createHash("sha256")
-    .update(`${CACHE_FORMAT}\0${sharp.versions.vips}\0${IMAGE_VARIANT_WIDTHS.join(",")}\0${maxWidth}\0${svg}`)
+    .update(`${CACHE_FORMAT}\0${vipsVersion}\0${IMAGE_VARIANT_WIDTHS.join(",")}\0${maxWidth}\0${svg}`)
     .digest("hex")
     .slice(0, 32);
 }
@@ -60,7 +60,7 @@ async function writeCached(dir: string, key: string, image: RenderedImage): Prom
 /** renderImage for a drawn SVG, through the on-disk cache (`dir` null: no cache). */
 export async function renderSvgCached(fileName: string, svg: string, maxWidth: number, dir: string | null): Promise<RenderedImage> {
   if (!dir) return renderImage(fileName, Buffer.from(svg), maxWidth);
-  const key = cacheKey(svg, maxWidth);
+  const key = cacheKey(svg, maxWidth, (await loadSharp()).versions.vips);
   const cached = await readCached(dir, key, fileName);
   if (cached) return cached;
   const image = await renderImage(fileName, Buffer.from(svg), maxWidth);

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
+import { loadSharp } from "./sharp";
 import type { Database, Executor } from "../db/client";
 import { storedImages, storedImageVariants } from "../db/schema";
 import { IMAGE_VARIANT_WIDTHS } from "../../common/images";
@@ -17,6 +17,7 @@ export interface RenderedImage {
 
 /** Turns an input picture (SVG, JPEG, PNG...) into WebP renditions; metadata is dropped. */
 export async function renderImage(fileName: string, input: Buffer, maxWidth = 1200): Promise<RenderedImage> {
+  const sharp = await loadSharp();
   const full = await sharp(input)
     .rotate()
     .resize({ width: maxWidth, withoutEnlargement: true })

@@ -1,12 +1,23 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { claimDueMail, markFailed, markSent, onMailAnnounced, type OutgoingMail } from "./outbox";
+import { log } from "../log";
 
 // Sends what the outbox holds: over SMTP when SMTP_URL is set, otherwise into the dev mailbox
 // (/dev/mailbox reads the outbox), with a line in the log.
 
-export type MailSender = (mail: OutgoingMail) => Promise<void>;
+export type MailSender = (mail: OutgoingMail & { messageId?: string }) => Promise<void>;
+
+/**
+ * The Message-ID of an outbox row: the same on every attempt. Sending is at least once (a process
+ * killed after the mail server took a message but before it was marked sent sends it again after
+ * the lease); a repeat carries the same Message-ID, by which mail clients show it once.
+ */
+export function outboxMessageId(mail: { id: number; createdAt: Date }, mailFrom: string): string {
+  const domain = /@([^\s>]+)/.exec(mailFrom)?.[1] ?? "localhost";
+  return `<outbox.${mail.id}.${mail.createdAt.getTime()}@${domain}>`;
+}
 
 /** The dev mailbox exists only outside production, and only when no real mail server is set. */
 export function devMailboxEnabled(config: Config): boolean {
@@ -15,9 +26,19 @@ export function devMailboxEnabled(config: Config): boolean {
 
 export function mailSender(config: Config): MailSender {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const smtpUrl = config.smtpUrl;
+    // nodemailer is loaded with the first mail, not at start (about 40 ms less to the first answer).
+    let transport: Promise<Transporter> | undefined;
     return async (mail) => {
-      await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+      transport ??= import("nodemailer").then((m) => m.default.createTransport(smtpUrl));
+      await (await transport).sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        messageId: mail.messageId,
+      });
     };
   }
   if (config.isProduction) {
@@ -26,32 +47,42 @@ export function mailSender(config: Config): MailSender {
     };
   }
   return async (mail) => {
-    if (config.env !== "test") console.log(`Mail to ${mail.to}: "${mail.subject}" (read it at ${config.publicUrl}/dev/mailbox)`);
+    if (config.env !== "test") log.info(`Mail to ${mail.to}: "${mail.subject}" (read it at ${config.publicUrl}/dev/mailbox)`);
   };
 }
 
 export interface Mailer {
   /** Sends everything due now; resolves when done. */
   deliverDue(): Promise<void>;
-  stop(): void;
+  /**
+   * Claims nothing more; resolves when the batch being sent is marked sent. A shutdown awaits it
+   * before closing the database, or those mails are sent again after their lease.
+   */
+  stop(): Promise<void>;
 }
 
-export function startMailer(db: Database, config: Config, options: { intervalMs?: number; send?: MailSender } = {}): Mailer {
+export function startMailer(
+  db: Database,
+  config: Config,
+  options: { intervalMs?: number; send?: MailSender; /** see claimDueMail */ leaseMs?: number } = {},
+): Mailer {
   const send = options.send ?? mailSender(config);
   let running: Promise<void> | null = null;
   let again = false;
+  let stopped = false;
 
   async function drain() {
-    for (;;) {
-      const batch = await claimDueMail(db);
+    while (!stopped) {
+      const batch = await claimDueMail(db, 10, new Date(), options.leaseMs);
       if (batch.length === 0) return;
+      // A claimed batch is sent to the end (after stop() too): left, it would wait for its lease.
       for (const mail of batch) {
         try {
-          await send(mail);
+          await send({ ...mail, messageId: outboxMessageId(mail, config.mailFrom) });
           await markSent(db, mail.id);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          console.error(`Mail ${mail.id} to ${mail.to} failed (attempt ${mail.attempts}): ${message}`);
+          log.error({ mailId: mail.id, attempt: mail.attempts }, `Mail ${mail.id} to ${mail.to} failed (attempt ${mail.attempts}): ${message}`);
           await markFailed(db, mail.id, mail.attempts, message);
         }
       }
@@ -59,12 +90,13 @@ export function startMailer(db: Database, config: Config, options: { intervalMs?
   }
 
   function deliverDue(): Promise<void> {
+    if (stopped) return running ?? Promise.resolve();
     if (running) {
       again = true;
       return running;
     }
     running = drain()
-      .catch((error) => console.error("Mailer error", error))
+      .catch((err) => log.error({ err }, "Mailer error"))
       .finally(() => {
         running = null;
         if (again) {
@@ -82,8 +114,10 @@ export function startMailer(db: Database, config: Config, options: { intervalMs?
   return {
     deliverDue,
     stop() {
+      stopped = true;
       clearInterval(timer);
       unsubscribe();
+      return running ?? Promise.resolve();
     },
   };
 }

@@ -33,8 +33,12 @@ const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 6 * 60 * 
 /** How long a claimed message is left alone by other processes while one sends it. */
 const SEND_LEASE_MS = 5 * 60_000;
 
-/** Takes up to `limit` due messages for this process (others skip them while it sends). */
-export async function claimDueMail(db: Database, limit = 10, now = new Date()) {
+/**
+ * Takes up to `limit` due messages for this process. What keeps another process (or this one
+ * after a restart) from sending them too is the lease: the claim moves their next attempt
+ * `leaseMs` ahead in the same statement. SKIP LOCKED only spares a concurrent claim the wait.
+ */
+export async function claimDueMail(db: Database, limit = 10, now = new Date(), leaseMs = SEND_LEASE_MS) {
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
@@ -44,7 +48,7 @@ export async function claimDueMail(db: Database, limit = 10, now = new Date()) {
     .for("update", { skipLocked: true });
   return db
     .update(outbox)
-    .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + SEND_LEASE_MS) })
+    .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs) })
     .where(inArray(outbox.id, due))
     .returning();
 }

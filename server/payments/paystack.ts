@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { GatewayResult, PaymentGateway, Verification } from "./gateway";
+import { log } from "../log";
 
 // Paystack's REST API: initialize a transaction, verify it, and check webhook signatures
 // (HMAC-SHA512 of the raw body with the secret key). Tests point apiBase at a local stub.
@@ -27,7 +28,7 @@ export function paystackGateway(options: { secretKey: string; publicKey: string 
       }
       return { ok: true, value: reply.data };
     } catch (error) {
-      console.error(`Paystack ${method} ${path} failed`, error);
+      log.error({ err: error }, `Paystack ${method} ${path} failed`);
       return { ok: false, message: "The payment provider could not be reached." };
     }
   }

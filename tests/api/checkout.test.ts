@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../common/messages";
 import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "../../common/test-gateway";
-import { expireStaleOrders, RESERVATION_MS } from "../../server/checkout/checkout";
+import { expireStaleOrders, PAYMENT_START_LIMIT, RESERVATION_MS } from "../../server/checkout/checkout";
 import type { DatabaseHandle } from "../../server/db/client";
 import { orderEvents, orders, payments } from "../../server/db/schema";
 import { createTestDatabase } from "../support/db";
@@ -575,6 +575,21 @@ describe("stock held by a checkout", () => {
       expect(statuses).toEqual(["cancelled", "cancelled", "cancelled", "pending"]);
     }
     expect(await stockOf(handle.db, 52)).toBe(6);
+  });
+
+  it("limits how often one customer opens a payment (429), without holding more stock", async () => {
+    await setStock(handle.db, 53, 50);
+    const buyer = await quickCustomer(handle.db, "pay-now-spammer");
+    await fillCart(buyer, [[53, 1]]);
+    for (let i = 0; i < PAYMENT_START_LIMIT.perAccount; i++) expect((await initialize(buyer)).status).toBe(201);
+    const refused = await initialize(buyer);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, error: "Too many attempts. Please try again in 15 minutes." });
+    expect(await stockOf(handle.db, 53)).toBe(49);
+    // Another customer is not affected.
+    const other = await quickCustomer(handle.db, "pay-now-other");
+    await fillCart(other, [[53, 1]]);
+    expect((await initialize(other)).status).toBe(201);
   });
 
   it("never deadlocks when checkouts release and reserve the same products at once", async () => {

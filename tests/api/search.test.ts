@@ -14,9 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => handle?.close());
 
-const names = async (term: string) => (await searchProducts(handle.db, term)).map((p) => p.name);
+const names = async (term: string) => (await searchProducts(handle.db, term)).products.map((p) => p.name);
 /** Name and description: the search looks at both. */
-const texts = async (term: string) => (await searchProducts(handle.db, term)).map((p) => `${p.name} ${p.description}`);
+const texts = async (term: string) => (await searchProducts(handle.db, term)).products.map((p) => `${p.name} ${p.description}`);
 
 describe("misspelt searches", () => {
   it("replace a misspelt word by the closest word of a product name", async () => {
@@ -34,6 +34,13 @@ describe("misspelt searches", () => {
     // No name has "foot"; "mat" is a word of the door mats.
     expect(await names("foot mat")).toContain("Coir Door Mat (Welcome)");
     expect(await names("foot mat")).toEqual(await names("mat"));
+  });
+
+  it("say which term found the products, and only when it is not the one typed", async () => {
+    expect((await searchProducts(handle.db, "matress")).correctedTerm).toBe("mattress");
+    expect((await searchProducts(handle.db, "foot mat")).correctedTerm).toBe("mat");
+    expect((await searchProducts(handle.db, "mattress")).correctedTerm).toBeNull();
+    expect(await searchProducts(handle.db, "qwxzzy")).toEqual({ products: [], correctedTerm: null });
   });
 
   it("keep sizes and codes as typed", async () => {

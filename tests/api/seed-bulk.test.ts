@@ -31,6 +31,6 @@ it("gives every generated product a unique name, a price, stock and a stored pic
   expect(last!.stock).toBeGreaterThan(0);
   expect(last!.images[0]).toMatch(/^seed-p\d+-1\.webp$/);
   const model = last!.name.split(" ").at(-1)!;
-  const found = await searchProducts(handle.db, model);
+  const { products: found } = await searchProducts(handle.db, model);
   expect(found[0].id).toBe(last!.id);
 });

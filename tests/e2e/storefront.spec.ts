@@ -86,6 +86,13 @@ test("the search box leads to results that open the product", async ({ page }) =
   await expect(page).toHaveURL(href!);
 });
 
+test("a misspelt search shows what the corrected term found, and says so", async ({ page }) => {
+  await gotoHydrated(page, "/searchresultpage?searchTerm=matress");
+  await expect(page.getByText("Nothing matched “matress”. Showing results for “mattress”.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Search Results : [1-9]\d* items Found$/);
+  await expect(page.getByRole("main").getByRole("link").first()).toHaveAttribute("href", /^\/productdetail\/\d+$/);
+});
+
 test("a search without results says so", async ({ page }) => {
   await gotoHydrated(page, "/searchresultpage?searchTerm=zzqxj");
   await expect(page.getByText("No products found for this search.")).toBeVisible();

@@ -1,3 +1,4 @@
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp, isCatalogRequest } from "../../server/app";
 import { createCatalogCache } from "../../server/catalog/catalog-cache";
@@ -12,6 +13,13 @@ export interface ApiServerOptions {
   mailer?: boolean | { intervalMs: number };
 }
 
+/** Any request handler (an Express app) on a random port of 127.0.0.1. */
+export async function listenOnLocalPort(app: RequestListener): Promise<{ server: Server; baseUrl: string }> {
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
 /** The shop's HTTP API on a real listening port (127.0.0.1, random port). */
 export async function startApiServer(handle: DatabaseHandle, options: ApiServerOptions = {}) {
   const config = loadConfig({ ...options.env, NODE_ENV: "test" });
@@ -19,15 +27,12 @@ export async function startApiServer(handle: DatabaseHandle, options: ApiServerO
   // answers with a catalogue older than the test's last change.
   const catalogCache = await createCatalogCache(handle, { isCacheable: isCatalogRequest });
   const app = createApp({ db: handle.db, config, catalogCache });
-  const server = await new Promise<import("node:http").Server>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
+  const { server, baseUrl } = await listenOnLocalPort(app);
   const mailer: Mailer | null = options.mailer
     ? startMailer(handle.db, config, { intervalMs: options.mailer === true ? 200 : options.mailer.intervalMs })
     : null;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     config,
     mailer,
     close: async () => {

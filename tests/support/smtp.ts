@@ -9,9 +9,12 @@ export interface ReceivedMail {
   envelope: { from: string | null; to: string[] };
   raw: Buffer;
   parsed: Awaited<ReturnType<typeof PostalMime.parse>>;
+  /** Date.now() when the whole message had arrived (before it was acknowledged). */
+  receivedAt: number;
 }
 
-export async function startSmtpServer() {
+/** `acceptDelayMs`: how long a message waits for its 250 OK once kept (a slow mail server). */
+export async function startSmtpServer({ acceptDelayMs = 0 } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ["STARTTLS"],
@@ -22,19 +25,25 @@ export async function startSmtpServer() {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("error", callback);
       stream.on("end", () => {
+        const receivedAt = Date.now();
         const raw = Buffer.concat(chunks);
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
         const to = session.envelope.rcptTo.map((a) => a.address);
         PostalMime.parse(raw).then(
           (parsed) => {
-            received.push({ envelope: { from, to }, raw, parsed });
-            callback();
+            received.push({ envelope: { from, to }, raw, parsed, receivedAt });
+            if (acceptDelayMs > 0) setTimeout(() => callback(), acceptDelayMs);
+            else callback();
           },
           (error: Error) => callback(error),
         );
       });
     },
   });
+  // A sender that dies mid-message (a shop process killed by a test) resets its connection:
+  // smtp-server reports that as an error event, which must not end the test run.
+  const connectionErrors: Error[] = [];
+  server.on("error", (error: Error) => connectionErrors.push(error));
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
@@ -45,6 +54,7 @@ export async function startSmtpServer() {
     port,
     url: `smtp://127.0.0.1:${port}`,
     received,
+    connectionErrors,
     /** Polls until a message matching `match` has arrived; fails after `timeout` ms. */
     waitForMail(match: (mail: ReceivedMail) => boolean, { timeout = 10_000, interval = 25 } = {}): Promise<ReceivedMail> {
       return vi.waitFor(

@@ -1,0 +1,108 @@
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { migrationsFolder, type ChannelListener, type Database, type DatabaseHandle } from "./client";
+import * as schema from "./schema";
+import { log } from "../log";
+
+// PostgreSQL through node-postgres (DATABASE_URL).
+
+/** The advisory lock taken while a process migrates and seeds (any constant unique to the shop). */
+const STARTUP_LOCK_KEY = 7_305_001;
+
+export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  // A database that does not answer fails a request after 5 s (a 503) instead of holding it forever.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle connection the server ends (a restart, a dropped database) must not crash the
+  // process: the pool replaces it on the next query.
+  pool.on("error", (error: Error & { code?: string }) => {
+    if (error.code !== "57P01") log.error({ err: error }, "PostgreSQL connection error");
+  });
+  const db = drizzle({ client: pool, schema });
+  const listeners = new Set<() => Promise<void>>();
+  return {
+    db: db as unknown as Database,
+    engine: "postgres",
+    migrate: () => migrate(db, { migrationsFolder }),
+    listen: async (channel, listener) => {
+      const stop = await listenOnPostgres(databaseUrl, channel, listener);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    exclusively: async (work) => {
+      // A session-level advisory lock on a connection of its own, held while `work` runs on the pool.
+      const connection = await pool.connect();
+      try {
+        await connection.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+        try {
+          return await work();
+        } finally {
+          await connection.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        connection.release();
+      }
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN on a dedicated PostgreSQL connection (a pooled one may be handed to someone else). When
+ * it drops, the listener hears of the gap, and the connection is made again with a growing pause.
+ */
+async function listenOnPostgres(databaseUrl: string, channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let pause = 250;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on("notification", (message) => {
+      if (message.channel === channel) listener.onNotify();
+    });
+    next.on("error", () => lost(next));
+    next.on("end", () => lost(next));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    if (stopped) return void (await next.end());
+    client = next;
+    pause = 250;
+    // Whatever changed while nobody listened is unknown: the listener starts afresh.
+    listener.onGap(true);
+  };
+
+  const lost = (which: pg.Client) => {
+    if (client !== which || stopped) return;
+    client = null;
+    listener.onGap(false);
+    which.end().catch(() => {});
+    schedule();
+  };
+
+  const schedule = () => {
+    retry = setTimeout(() => {
+      connect().catch(() => {
+        pause = Math.min(pause * 2, 10_000);
+        schedule();
+      });
+    }, pause);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
+  };
+}

@@ -1,0 +1,93 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+import type { RequestHandler } from "express";
+import pino, { type DestinationStream, type Level } from "pino";
+
+// Structured logs (one JSON line each, pino) with the id of the request they belong to. What is
+// never written: passwords, tokens, cookies, the Authorization header, query strings, the
+// one-time tokens in verification and reset addresses, and the parameters of failed queries.
+
+const requestContext = new AsyncLocalStorage<{ reqId: string }>();
+
+const REDACTED = [
+  "password",
+  "newPassword",
+  "token",
+  "accessCode",
+  "authorization",
+  "cookie",
+  "*.password",
+  "*.newPassword",
+  "*.token",
+  "*.accessCode",
+  "*.authorization",
+  "*.cookie",
+  "*.headers.authorization",
+  "*.headers.cookie",
+];
+
+/** Errors as pino serializes them, without query parameters (they may hold hashes, e-mails, tokens). */
+function serializeError(error: unknown): unknown {
+  const out = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  const strip = (e: Record<string, unknown> | undefined) => {
+    for (let level = e; level && typeof level === "object"; level = level.cause as Record<string, unknown> | undefined) {
+      delete level.params;
+      if (typeof level.message === "string") level.message = level.message.replace(/\nparams: .*/s, "");
+      if (typeof level.stack === "string") level.stack = level.stack.replace(/\nparams: [^\n]*/, "");
+    }
+  };
+  strip(out);
+  return out;
+}
+
+function createLog(level: Level | "silent", destination?: DestinationStream) {
+  return pino(
+    {
+      level,
+      base: undefined,
+      redact: { paths: REDACTED, censor: "[redacted]" },
+      serializers: { err: serializeError, error: serializeError },
+      mixin: () => {
+        const reqId = requestContext.getStore()?.reqId;
+        return reqId ? { reqId } : {};
+      },
+    },
+    destination,
+  );
+}
+
+/** The process's logger; configureLog replaces it at boot (a live binding for every importer). */
+export let log = createLog("info");
+
+export function configureLog(level: Level | "silent", destination?: DestinationStream): void {
+  log = createLog(level, destination);
+}
+
+/** One-time tokens travel in these addresses (e-mailed links): the token is never logged. */
+const TOKEN_IN_PATH = /^\/(verify|verifyuser|reset-password|user-reset-password)\/[^/?]+/;
+
+/** The address as logged: path only (a query may hold a search, an e-mail, a code), tokens out. */
+export function loggablePath(url: string): string {
+  return url.split("?")[0].replace(TOKEN_IN_PATH, "/$1/:token");
+}
+
+const INCOMING_ID = /^[A-Za-z0-9-]{8,64}$/;
+
+/**
+ * Gives each request an id (a balancer's X-Request-Id when it looks like one), answers with it,
+ * logs the request when it is done, and makes the id part of every line logged meanwhile.
+ */
+export function requestLogging(): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const reqId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader("X-Request-Id", reqId);
+    const started = performance.now();
+    res.on("finish", () => {
+      const line = { reqId, method: req.method, path: loggablePath(req.originalUrl), status: res.statusCode, ms: Math.round(performance.now() - started) };
+      if (res.statusCode >= 500) log.error(line, "request failed");
+      else log.info(line, "request");
+    });
+    requestContext.run({ reqId }, next);
+  };
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import type { RequestHandler } from "express";
+import type { Config } from "./config";
+
+// The browser-side defences every response carries (decision 0016): security headers with a
+// Content-Security-Policy, the same-origin rule for changes, and a size limit on page forms.
+
+/** For everything that is not a page: JSON, pictures, files. Nothing in them may run or load. */
+const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Headers of every response; the nonce of this response's inline scripts goes to res.locals. */
+export function securityHeaders(config: Config): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.set({
+      "Content-Security-Policy": RESOURCE_POLICY,
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "X-Frame-Options": "DENY",
+      "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+      "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+    });
+    // Only in production: on http://localhost HSTS would be ignored, and on a LAN name it would
+    // lock a developer's browser to https for a year.
+    if (config.isProduction) res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+/**
+ * The policy of the pages: scripts only with this response's nonce (and what they load, through
+ * 'strict-dynamic'); styles from the shop's CSS, plus inline style attributes that React renders
+ * on the server. A configured live chat brings its own frames, styles and connections.
+ */
+export function pagePolicy(config: Config, nonce: string): string {
+  const chat = config.liveChatScriptUrl ? " https: wss:" : "";
+  const paystack = " https://*.paystack.co https://*.paystack.com";
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
+    `style-src 'self' 'unsafe-inline'${chat}`,
+    `img-src 'self' data: blob:${chat}`,
+    `font-src 'self' data:${chat}`,
+    `connect-src 'self'${paystack}${chat}`,
+    `frame-src 'self'${paystack}${chat}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Sets the page policy for the pages' handler; before the catalogue cache keeps a page with it. */
+export function pageContentSecurityPolicy(config: Config): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader("Content-Security-Policy", pagePolicy(config, res.locals.cspNonce as string));
+    next();
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request forgery: a change (any method but GET, HEAD, OPTIONS) coming from a page of
+ * another site is refused. Browsers say where a request comes from in Origin (all POSTs) and
+ * Sec-Fetch-Site; a request with neither is not from a browser and carries no ambient cookie of
+ * a victim. SameSite=Lax on the session cookies is the other half.
+ */
+export function sameOriginChanges(config: Config): RequestHandler {
+  const shopOrigin = new URL(config.publicUrl).origin;
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const site = req.get("sec-fetch-site");
+    const ownOrigin = `${req.protocol}://${req.get("host")}`;
+    const crossSite = origin ? origin !== shopOrigin && origin !== ownOrigin : site === "cross-site";
+    // Provider webhooks are server-to-server and signed; they never carry a browser's Origin.
+    if (!crossSite) return next();
+    res.status(403).type("text/plain").send("This request came from another site and was refused.");
+  };
+}
+
+/** Every page form but the admin's product forms, whose pictures are capped as they are read (form-files.ts). */
+export const MAX_PAGE_FORM_BYTES = 256 * 1024;
+const READS_OWN_CAP = /^\/admin(\.data$|\/products\/|$)/;
+
+/**
+ * Page forms are read whole by React Router: their size is bounded before anything is read. A
+ * browser always states the length of a form it sends; a body without one is refused.
+ */
+export function pageFormLimits(): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || READS_OWN_CAP.test(req.path)) return next();
+    const length = req.get("content-length");
+    if (length === undefined && req.get("transfer-encoding")) return void res.status(411).type("text/plain").send("Length Required");
+    if (Number(length ?? 0) > MAX_PAGE_FORM_BYTES) {
+      res.set("Connection", "close");
+      return void res.status(413).type("text/plain").send("This form is too large.");
+    }
+    next();
+  };
+}

@@ -1,0 +1,468 @@
+// The authorization matrix (issue 8): every API call and every page, and what each of four
+// actors gets. tests/api/authorization.test.ts sends every row as every actor to the real HTTP
+// server and checks the outcome; docs/authorization.md is this table rendered by
+// renderMatrixMarkdown (the test fails when they differ).
+//
+// Every request is aimed at customer A: A's user_id, A's order reference, A's cart line. So the
+// "Customer A" column is the owner using their own things, "Customer B" is another signed-in
+// customer trying A's, and the visitor and the admin show what a missing or wrong role gets.
+//
+// A request may hold placeholders ({A.orderRef}), filled in by the test: see PLACEHOLDERS.
+//
+// An outcome is `<status>`, then `→ <Location>` for a redirect, then `+<marker>` for what the
+// answer must contain: a placeholder's value without braces (+A.orderRef, +A.firstName,
+// +A.address) or a text of common/messages.ts (+msg.notInCart). Besides what a row says, for
+// every actor but A (and but the admin on rows marked adminSeesA) the test checks that A's data
+// in the database is unchanged after the request and that the answer contains none of A's
+// details that the request did not itself carry.
+
+/** What each placeholder of a request or an outcome stands for. */
+export const PLACEHOLDERS: Record<string, string> = {
+  "A.id": "customer A's account id",
+  "A.email": "A's account e-mail",
+  "A.firstName": "A's first name (the header greets A with it)",
+  "A.address": "the address of A's delivery details",
+  "A.deliveryEmail": "the billing e-mail of A's delivery details",
+  "A.orderRef": "the reference of A's paid order",
+  "A.paymentRef": "the payment reference of A's paid order",
+  "A.pendingRef": "the payment reference of A's open checkout (an unpaid order)",
+  "A.pendingOrderRef": "the order reference of A's open checkout",
+  "A.accessCode": "the payment provider's access code of A's open checkout",
+  "A.cartLineId": "the id of the line in A's cart",
+  "self.id": "the acting account's own id (0 for the visitor)",
+  "self.email": "the acting account's own e-mail",
+  "spare.customer": "the e-mail of a customer who is none of the actors",
+  "spare.admin": "the e-mail of an admin who is none of the actors",
+  "spare.password": "the password of both spare accounts",
+  "fresh.email": "an address never used before, new for each request",
+  "forged.token": "a well-formed token that was never issued",
+  "product.inCart": "a product in both customers' carts",
+  "product.other": "a product in neither cart",
+  "product.featured": "a featured product",
+  "product.forEdit": "a product for the admin to edit",
+  "product.forApiDelete": "a product for the admin to delete through the API",
+  "product.forPageDelete": "a product for the admin to delete on the dashboard",
+  "image.file": "a stored product picture",
+};
+
+export const ACTORS = ["visitor", "customerA", "customerB", "admin"] as const;
+export type Actor = (typeof ACTORS)[number];
+
+export const ACTOR_TITLES: Record<Actor, string> = {
+  visitor: "Visitor (signed out)",
+  customerA: "Customer A (owner)",
+  customerB: "Customer B",
+  admin: "Admin",
+};
+
+/** A body field; objects only in JSON bodies (the webhook's `data`). */
+export type FieldValue = string | number | null | { [key: string]: FieldValue };
+
+export interface MatrixRow {
+  /** "api": JSON contract under /api with a Bearer token; "page": a page with the session cookie. */
+  surface: "api" | "page";
+  method: "GET" | "POST";
+  /** The route as the code declares it: an Express path, or "/" + a path of app/routes.ts. */
+  route: string;
+  /** The request's path and query (placeholders allowed). */
+  request: string;
+  /** A JSON body (api) or form fields (page). */
+  body?: Record<string, FieldValue>;
+  /** Sent as multipart/form-data with a small PNG under each of these field names. */
+  files?: string[];
+  expect: Record<Actor, string>;
+  /** Why the outcomes are what they are. */
+  why: string;
+  /** The admin reads or changes A's order here by design: no unchanged/no-leak check for the admin. */
+  adminSeesA?: true;
+}
+
+const everyone = (outcome: string): Record<Actor, string> => ({ visitor: outcome, customerA: outcome, customerB: outcome, admin: outcome });
+/** A customer call aimed at A: sign-in needed, A only, an admin is not a customer. */
+const aOnly = (ownerOutcome: string): Record<Actor, string> => ({ visitor: "401", customerA: ownerOutcome, customerB: "403", admin: "403" });
+/** An admin call: sign-in needed, customers refused. */
+const adminOnly = (adminOutcome: string): Record<Actor, string> => ({ visitor: "401", customerA: "403", customerB: "403", admin: adminOutcome });
+/** A customer page: the signed-out and admins go to the customer login (spec §2, §4). */
+const customerPage = (a: string, b: string): Record<Actor, string> => ({ visitor: "302 → /userlogin", customerA: a, customerB: b, admin: "302 → /userlogin" });
+/** An admin page: everyone else goes to the admin login (spec §2). */
+const adminPage = (adminOutcome: string): Record<Actor, string> => ({
+  visitor: "302 → /adminlogin",
+  customerA: "302 → /adminlogin",
+  customerB: "302 → /adminlogin",
+  admin: adminOutcome,
+});
+
+const PASSWORD_FIELDS = { password: "a new long password", confirmPassword: "a new long password" };
+const NEUTRAL_DELIVERY = {
+  firstName: "Tobi",
+  lastName: "Neutral",
+  phone: "08022223333",
+  confirmPhone: "08022223333",
+  email: "delivery.neutral@example.com",
+  address: "3 Neutral Road",
+  state: "Lagos",
+  city: "Ikeja",
+};
+
+export const API_ROWS: MatrixRow[] = [
+  // ---- catalogue: public, read-only
+  { surface: "api", method: "GET", route: "/api/get_products_by_category.php", request: "/api/get_products_by_category.php?category=Eco%20Foam", expect: everyone("200"), why: "Public catalogue." },
+  { surface: "api", method: "GET", route: "/api/get_products_by_name.php", request: "/api/get_products_by_name.php?searchTerm=foam", expect: everyone("200"), why: "Public catalogue." },
+  { surface: "api", method: "GET", route: "/api/get_product_by_id.php", request: "/api/get_product_by_id.php?productId={product.inCart}", expect: everyone("200"), why: "Public catalogue." },
+  { surface: "api", method: "GET", route: "/api/uploads/:file", request: "/api/uploads/{image.file}", expect: everyone("200"), why: "Product pictures are public." },
+
+  // ---- customer accounts
+  {
+    surface: "api", method: "POST", route: "/api/api4users/user_login.php", request: "/api/api4users/user_login.php",
+    body: { email: "{spare.customer}", password: "{spare.password}" },
+    expect: everyone("200"), why: "The password is the credential; a session of the caller changes nothing.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/api4users/user_signup.php", request: "/api/api4users/user_signup.php",
+    body: { fullName: "New Customer", email: "{fresh.email}", password: "{spare.password}", phoneNumber: "2348012345678" },
+    expect: everyone("201"), why: "Anyone may open a customer account (the page hides the form from the signed-in, the call does not need to).",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/api4users/user_verify_email.php", request: "/api/api4users/user_verify_email.php",
+    body: { token: "{forged.token}" }, expect: everyone("400"), why: "Only the e-mailed token verifies; a session is no substitute.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/api4users/user_forgot_password.php", request: "/api/api4users/user_forgot_password.php",
+    body: { email: "{A.email}" }, expect: everyone("200 +msg.forgotSent"),
+    why: "Anyone may ask for a reset of A's password; the link goes only to A's mailbox and the answer carries no token.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/api4users/user_reset_password.php", request: "/api/api4users/user_reset_password.php",
+    body: { token: "{forged.token}", password: "a new long password" }, expect: everyone("400"), why: "Only the e-mailed token resets.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/api4users/user_update_phone.php", request: "/api/api4users/user_update_phone.php",
+    body: { email: "{A.email}", phoneNumber: "2348099990001" },
+    expect: { visitor: "401", customerA: "200 +msg.phoneUpdated", customerB: "403 +msg.phoneOtherAccount", admin: "403 +msg.signInRequired" },
+    why: "The e-mail in the body must be the signed-in customer's own.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/api4users/user_logout.php", request: "/api/api4users/user_logout.php",
+    expect: { visitor: "401", customerA: "200", customerB: "200", admin: "403" },
+    why: "Ends the caller's own session only (B's logout leaves A signed in).",
+  },
+
+  // ---- admin accounts
+  {
+    surface: "api", method: "POST", route: "/api/admin_login.php", request: "/api/admin_login.php",
+    body: { email: "{spare.admin}", password: "{spare.password}" }, expect: everyone("200"), why: "The password is the credential.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/admin_signup.php", request: "/api/admin_signup.php",
+    body: { fullName: "New Admin", email: "{fresh.email}", password: "{spare.password}", phoneNumber: "2348012345678" },
+    expect: { visitor: "401", customerA: "403 +msg.adminOnly", customerB: "403 +msg.adminOnly", admin: "201" },
+    why: "Only an admin registers another admin (spec §6).",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/admin_verify_email.php", request: "/api/admin_verify_email.php",
+    body: { token: "{forged.token}" }, expect: everyone("400"), why: "Only the e-mailed token verifies.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/admin_forgot_password.php", request: "/api/admin_forgot_password.php",
+    body: { email: "{spare.admin}" }, expect: everyone("200 +msg.forgotSent"), why: "The link goes only to the admin's mailbox.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/admin_reset_password.php", request: "/api/admin_reset_password.php",
+    body: { token: "{forged.token}", password: "a new long password" }, expect: everyone("400"), why: "Only the e-mailed token resets.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/admin_update_phone.php", request: "/api/admin_update_phone.php",
+    body: { email: "{self.email}", phoneNumber: "2348099990002" },
+    expect: adminOnly("200 +msg.phoneUpdated"), why: "An admin session is needed even for one's own e-mail.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/admin_logout.php", request: "/api/admin_logout.php",
+    expect: adminOnly("200"), why: "Needs an admin session.",
+  },
+
+  // ---- admin catalogue
+  {
+    surface: "api", method: "POST", route: "/api/upload_product.php", request: "/api/upload_product.php",
+    body: { productName: "Matrix Upload", description: "Posted by the authorization test.", price: "1000", availableStock: "1", category: "Pillows" },
+    files: ["productImages[]"], expect: adminOnly("201"), why: "Admin only (spec §6).",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/delete_product.php", request: "/api/delete_product.php",
+    body: { productId: "{product.forApiDelete}" }, expect: adminOnly("200 +msg.productDeleted"), why: "Admin only (spec §6).",
+  },
+
+  // ---- cart: only the signed-in customer's own
+  {
+    surface: "api", method: "POST", route: "/api/api4users/add_to_cart.php", request: "/api/api4users/add_to_cart.php",
+    body: { user_id: "{A.id}", product_id: "{product.other}", product_name: "x", size: "0", price: 1, image: "x.jpg" },
+    expect: aOnly("200 +msg.addedToCart"), why: "user_id must be the signed-in customer.",
+  },
+  { surface: "api", method: "GET", route: "/api/api4users/get_user_cart.php", request: "/api/api4users/get_user_cart.php?user_id={A.id}", expect: aOnly("200"), why: "user_id must be the signed-in customer." },
+  {
+    surface: "api", method: "POST", route: "/api/api4users/increase_quantity.php", request: "/api/api4users/increase_quantity.php",
+    body: { user_id: "{A.id}", product_id: "{product.inCart}", size: null }, expect: aOnly("200"), why: "user_id must be the signed-in customer.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/api4users/decrease_quantity.php", request: "/api/api4users/decrease_quantity.php",
+    body: { user_id: "{A.id}", product_id: "{product.inCart}", size: null }, expect: aOnly("200"), why: "user_id must be the signed-in customer.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/api4users/delete_cart_items.php", request: "/api/api4users/delete_cart_items.php",
+    body: { user_id: "{A.id}" }, expect: aOnly("200"), why: "user_id must be the signed-in customer.",
+  },
+
+  // ---- contact
+  {
+    surface: "api", method: "POST", route: "/api/api4users/contact.php", request: "/api/api4users/contact.php",
+    body: { name: "Matrix Visitor", email: "{fresh.email}", phone: "08012345678", message: "A question about foam." },
+    expect: everyone("201"), why: "Anyone may write (spec §6); limited per address.",
+  },
+
+  // ---- checkout and orders
+  {
+    surface: "api", method: "POST", route: "/api/api4users/initialize_payment.php", request: "/api/api4users/initialize_payment.php",
+    body: { user_id: "{A.id}", ...NEUTRAL_DELIVERY }, expect: aOnly("201"), why: "user_id must be the signed-in customer; the order is made from their own cart.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/api4users/create_order.php", request: "/api/api4users/create_order.php",
+    body: { userId: "{A.id}", transactionRef: "{A.paymentRef}" }, expect: aOnly("200 +A.orderRef"), why: "userId must be the signed-in customer.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/api4users/create_order.php", request: "/api/api4users/create_order.php",
+    body: { userId: "{self.id}", transactionRef: "{A.paymentRef}" },
+    expect: { visitor: "401", customerA: "200 +A.orderRef", customerB: "403 +msg.notYourAccount", admin: "403" },
+    why: "B's own userId with A's payment reference: the payment must belong to the caller, and B learns no order reference.",
+  },
+  {
+    surface: "api", method: "GET", route: "/api/api4users/get_user_orders.php", request: "/api/api4users/get_user_orders.php?userId={A.id}",
+    expect: aOnly("200 +A.orderRef"), why: "userId must be the signed-in customer.",
+  },
+  {
+    surface: "api", method: "GET", route: "/api/api4users/get_user_orders.php", request: "/api/api4users/get_user_orders.php?userId={self.id}",
+    expect: { visitor: "401", customerA: "200 +A.orderRef", customerB: "200", admin: "403" },
+    why: "Each customer lists their own orders, and only those.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/paystack/webhook", request: "/api/paystack/webhook",
+    body: { event: "charge.success", data: { reference: "{A.pendingRef}" } },
+    expect: everyone("401"), why: "Only the provider's signature counts; no session can complete A's order.",
+  },
+  {
+    surface: "api", method: "GET", route: "/api/test-gateway/transaction", request: "/api/test-gateway/transaction?access_code={forged.token}",
+    expect: everyone("404"), why: "Test gateway only: the access code given to the payer is the key; a guessed one finds nothing.",
+  },
+  {
+    surface: "api", method: "POST", route: "/api/test-gateway/charge", request: "/api/test-gateway/charge",
+    body: { access_code: "{forged.token}", card_number: "4084 0840 8408 4081" },
+    expect: everyone("402"), why: "Test gateway only: paying needs the access code of the payer's own checkout.",
+  },
+];
+
+export const PAGE_ROWS: MatrixRow[] = [
+  // ---- storefront and company pages: public
+  { surface: "page", method: "GET", route: "/", request: "/", expect: { ...everyone("200"), customerA: "200 +A.firstName" }, why: "Public; the header greets the signed-in customer by name (spec §2)." },
+  { surface: "page", method: "GET", route: "/productlistpage/:category", request: "/productlistpage/Eco%20Foam", expect: everyone("200"), why: "Public." },
+  { surface: "page", method: "GET", route: "/productdetail/:productId", request: "/productdetail/{product.inCart}", expect: everyone("200"), why: "Public." },
+  { surface: "page", method: "GET", route: "/productdetail2/:productId", request: "/productdetail2/{product.featured}", expect: everyone("200"), why: "Public." },
+  { surface: "page", method: "GET", route: "/searchresultpage", request: "/searchresultpage?searchTerm=foam", expect: everyone("200"), why: "Public." },
+  { surface: "page", method: "GET", route: "/aboutus", request: "/aboutus", expect: everyone("200"), why: "Public." },
+  { surface: "page", method: "GET", route: "/contactus", request: "/contactus", expect: everyone("200"), why: "Public." },
+  {
+    surface: "page", method: "POST", route: "/contactus", request: "/contactus",
+    body: { name: "Matrix Visitor", email: "{fresh.email}", phone: "08012345678", message: "A question about foam." },
+    expect: everyone("302 → /?notice=contact-sent"), why: "Anyone may write (spec §6).",
+  },
+  { surface: "page", method: "GET", route: "/trackorder", request: "/trackorder", expect: everyone("200"), why: "Public." },
+  {
+    surface: "page", method: "POST", route: "/trackorder", request: "/trackorder",
+    body: { orderId: "{A.orderRef}", email: "{A.deliveryEmail}" }, expect: everyone("200 +A.orderRef"),
+    why: "Order ID and billing e-mail together are the key, as on a parcel service: whoever holds both sees the status, nothing more.",
+  },
+  {
+    surface: "page", method: "POST", route: "/trackorder", request: "/trackorder",
+    body: { orderId: "{A.orderRef}", email: "someone.else@example.com" }, expect: everyone("200 +msg.trackNoMatch"),
+    why: "A's Order ID with any other e-mail finds nothing.",
+  },
+  { surface: "page", method: "GET", route: "/brands", request: "/brands", expect: everyone("200"), why: "Public." },
+  { surface: "page", method: "GET", route: "/specials", request: "/specials", expect: everyone("200"), why: "Public." },
+  { surface: "page", method: "GET", route: "/privacypolicy", request: "/privacypolicy", expect: everyone("200"), why: "Public." },
+  { surface: "page", method: "GET", route: "/termsandconditions", request: "/termsandconditions", expect: everyone("200"), why: "Public." },
+  { surface: "page", method: "GET", route: "/referral", request: "/referral", expect: everyone("200"), why: "Public." },
+  { surface: "page", method: "GET", route: "/robots.txt", request: "/robots.txt", expect: everyone("200"), why: "Public." },
+  { surface: "page", method: "GET", route: "/sitemap.xml", request: "/sitemap.xml", expect: everyone("200"), why: "Public." },
+  { surface: "page", method: "GET", route: "/*", request: "/no-such-page", expect: everyone("404"), why: "Unknown addresses." },
+  {
+    surface: "page", method: "GET", route: "/dev/mailbox", request: "/dev/mailbox", expect: everyone("404"),
+    why: "Exists only in development without SMTP_URL (it shows every e-mail, links included); this server has SMTP_URL set, as production does.",
+  },
+  { surface: "page", method: "GET", route: "/dev/mailbox/:id", request: "/dev/mailbox/1", expect: everyone("404"), why: "As /dev/mailbox." },
+
+  // ---- cart and checkout
+  { surface: "page", method: "GET", route: "/cartpage", request: "/cartpage", expect: everyone("200"), why: "Everyone sees the page; a visitor is asked to log in, a customer sees their own cart." },
+  {
+    surface: "page", method: "POST", route: "/cartpage", request: "/cartpage",
+    body: { intent: "add", productId: "{product.other}", size: "" },
+    expect: { visitor: "200", customerA: "200 +msg.addedToCart", customerB: "200 +msg.addedToCart", admin: "200" },
+    why: "Adds to the caller's own cart; the signed-out (and admins, who have no cart) get the login prompt.",
+  },
+  {
+    surface: "page", method: "POST", route: "/cartpage", request: "/cartpage",
+    body: { intent: "remove", lineId: "{A.cartLineId}" },
+    expect: { visitor: "200", customerA: "200 +msg.quantityUpdated", customerB: "200 +msg.notInCart", admin: "200" },
+    why: "A's cart line id removes nothing from anyone else's session.",
+  },
+  { surface: "page", method: "GET", route: "/deliverydetailpage", request: "/deliverydetailpage", expect: customerPage("200 +A.address", "200"), why: "Needs a customer (spec §2); each sees their own details." },
+  {
+    surface: "page", method: "POST", route: "/deliverydetailpage", request: "/deliverydetailpage", body: NEUTRAL_DELIVERY,
+    expect: customerPage("302 → /ordersummarypage", "302 → /ordersummarypage"), why: "Saves the caller's own delivery details only.",
+  },
+  { surface: "page", method: "GET", route: "/ordersummarypage", request: "/ordersummarypage", expect: customerPage("200 +A.address", "200"), why: "Needs a customer (spec §2); each sees their own." },
+  {
+    surface: "page", method: "POST", route: "/ordersummarypage", request: "/ordersummarypage",
+    body: { intent: "complete", reference: "{A.paymentRef}" },
+    expect: customerPage("200 +A.orderRef", "200 +msg.notYourAccount"), why: "A payment reference completes only its own customer's order.",
+  },
+  {
+    surface: "page", method: "POST", route: "/ordersummarypage", request: "/ordersummarypage",
+    body: { intent: "cancel", reference: "{A.pendingRef}" }, expect: customerPage("200", "200"),
+    why: "Cancels only the caller's own open checkout: B's attempt leaves A's order and stock as they were.",
+  },
+
+  // ---- customer accounts
+  { surface: "page", method: "GET", route: "/userlogin", request: "/userlogin", expect: { visitor: "200", customerA: "302 → /", customerB: "302 → /", admin: "200" }, why: "Only when not signed in as a customer (spec §2)." },
+  {
+    surface: "page", method: "POST", route: "/userlogin", request: "/userlogin",
+    body: { email: "{spare.customer}", password: "{spare.password}" }, expect: everyone("302 → /userdashboard"), why: "The password is the credential.",
+  },
+  { surface: "page", method: "GET", route: "/usersignup", request: "/usersignup", expect: { visitor: "200", customerA: "302 → /", customerB: "302 → /", admin: "200" }, why: "Only when not signed in as a customer (spec §2)." },
+  {
+    surface: "page", method: "POST", route: "/usersignup", request: "/usersignup",
+    body: { fullName: "New Customer", email: "{fresh.email}", phoneNumber: "2348012345678", password: "{spare.password}", confirmPassword: "{spare.password}" },
+    expect: everyone("302 → /userlogin?notice=signed-up"), why: "Anyone may open an account, as with the API call.",
+  },
+  { surface: "page", method: "GET", route: "/userforgotpassword", request: "/userforgotpassword", expect: everyone("200"), why: "Public." },
+  {
+    surface: "page", method: "POST", route: "/userforgotpassword", request: "/userforgotpassword",
+    body: { email: "{A.email}" }, expect: everyone("200 +msg.forgotSent"), why: "The link goes only to A's mailbox.",
+  },
+  { surface: "page", method: "GET", route: "/user-reset-password/:token", request: "/user-reset-password/{forged.token}", expect: everyone("200"), why: "The form; the token is checked on submit." },
+  {
+    surface: "page", method: "POST", route: "/user-reset-password/:token", request: "/user-reset-password/{forged.token}",
+    body: PASSWORD_FIELDS, expect: everyone("200 +msg.invalidResetLink"), why: "Only the e-mailed token resets.",
+  },
+  { surface: "page", method: "GET", route: "/verifyuser/:token", request: "/verifyuser/{forged.token}", expect: everyone("200"), why: "The page posts the token." },
+  { surface: "page", method: "POST", route: "/verifyuser/:token", request: "/verifyuser/{forged.token}", expect: everyone("302 → /userlogin?notice=verify-failed"), why: "Only the e-mailed token verifies." },
+  {
+    surface: "page", method: "GET", route: "/userdashboard", request: "/userdashboard?menu=1",
+    expect: customerPage("200 +A.orderRef", "200"), why: "Needs a customer (spec §2); My Orders lists the caller's own orders only.",
+  },
+  {
+    surface: "page", method: "POST", route: "/userdashboard", request: "/userdashboard",
+    body: { intent: "update-phone", phoneNumber: "2348099990003" },
+    expect: customerPage("200 +msg.phoneUpdated", "200 +msg.phoneUpdated"), why: "Changes the caller's own phone number; the form names no account.",
+  },
+
+  // ---- admin
+  { surface: "page", method: "GET", route: "/adminlogin", request: "/adminlogin", expect: { ...everyone("200"), admin: "302 → /admin" }, why: "Only when not signed in as an admin." },
+  {
+    surface: "page", method: "POST", route: "/adminlogin", request: "/adminlogin",
+    body: { email: "{spare.admin}", password: "{spare.password}" }, expect: everyone("302 → /admin?notice=admin-login"), why: "The password is the credential.",
+  },
+  { surface: "page", method: "GET", route: "/adminforgotpassword", request: "/adminforgotpassword", expect: everyone("200"), why: "Public." },
+  {
+    surface: "page", method: "POST", route: "/adminforgotpassword", request: "/adminforgotpassword",
+    body: { email: "{spare.admin}" }, expect: everyone("200 +msg.forgotSent"), why: "The link goes only to the admin's mailbox.",
+  },
+  { surface: "page", method: "GET", route: "/reset-password/:token", request: "/reset-password/{forged.token}", expect: everyone("200"), why: "The form; the token is checked on submit." },
+  {
+    surface: "page", method: "POST", route: "/reset-password/:token", request: "/reset-password/{forged.token}",
+    body: PASSWORD_FIELDS, expect: everyone("200 +msg.invalidResetLink"), why: "Only the e-mailed token resets.",
+  },
+  { surface: "page", method: "GET", route: "/verify/:token", request: "/verify/{forged.token}", expect: everyone("200"), why: "The page posts the token." },
+  { surface: "page", method: "POST", route: "/verify/:token", request: "/verify/{forged.token}", expect: everyone("200 +msg.invalidVerifyLink"), why: "Only the e-mailed token verifies." },
+  { surface: "page", method: "GET", route: "/admin", request: "/admin", expect: adminPage("200"), why: "Admin only (spec §2)." },
+  {
+    surface: "page", method: "GET", route: "/admin", request: "/admin?menu=5", expect: adminPage("200 +A.orderRef"), adminSeesA: true,
+    why: "The Orders panel: admins see every customer's orders.",
+  },
+  {
+    surface: "page", method: "POST", route: "/admin", request: "/admin",
+    body: { intent: "update-phone", phoneNumber: "2348099990004" }, expect: adminPage("200 +msg.phoneUpdated"), why: "Admin only; changes the admin's own number.",
+  },
+  {
+    surface: "page", method: "POST", route: "/admin", request: "/admin",
+    body: { intent: "delete-product", productId: "{product.forPageDelete}" }, expect: adminPage("200 +msg.productDeleted"), why: "Admin only (spec §6).",
+  },
+  {
+    surface: "page", method: "GET", route: "/admin/orders/:orderRef", request: "/admin/orders/{A.orderRef}",
+    expect: adminPage("200 +A.orderRef +A.address"), adminSeesA: true, why: "One order with its delivery details: admins only.",
+  },
+  {
+    surface: "page", method: "POST", route: "/admin/orders/:orderRef", request: "/admin/orders/{A.orderRef}",
+    body: { status: "processing" }, expect: adminPage("200 +A.orderRef"), adminSeesA: true, why: "Moving an order on: admins only.",
+  },
+  { surface: "page", method: "GET", route: "/admin/products/:productId", request: "/admin/products/{product.forEdit}", expect: adminPage("200"), why: "Admin only." },
+  {
+    surface: "page", method: "POST", route: "/admin/products/:productId", request: "/admin/products/{product.forEdit}",
+    body: { productName: "Matrix Edited", description: "Edited by the authorization test.", category: "Pillows", price: "1500", availableStock: "5" },
+    files: ["productImages[]"],
+    expect: adminPage("302 → /admin/products/{product.forEdit}?notice=product-updated"), why: "Admin only.",
+  },
+];
+
+export const MATRIX: MatrixRow[] = [...API_ROWS, ...PAGE_ROWS];
+
+// ---------------------------------------------------------------- docs/authorization.md
+
+const cell = (text: string) => text.replace(/\|/g, "\\|");
+
+function requestText(row: MatrixRow): string {
+  const parts = [`\`${row.method} ${row.request}\``];
+  if (row.body) parts.push(`\`${JSON.stringify(row.body)}\``);
+  if (row.files) parts.push(`+ picture as \`${row.files.join("`, `")}\``);
+  return parts.join(" ");
+}
+
+function table(rows: MatrixRow[]): string {
+  const head = ["Request", ...ACTORS.map((a) => ACTOR_TITLES[a]), "Why"];
+  const lines = [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`];
+  for (const row of rows) {
+    const why = row.adminSeesA ? `${row.why} (The admin sees A's data here by design.)` : row.why;
+    lines.push(`| ${[requestText(row), ...ACTORS.map((a) => row.expect[a]), why].map(cell).join(" | ")} |`);
+  }
+  return lines.join("\n");
+}
+
+/** docs/authorization.md, made from the rows above. */
+export function renderMatrixMarkdown(): string {
+  return `# Authorization matrix
+
+Generated from \`tests/api/authorization-matrix.ts\`; \`tests/api/authorization.test.ts\` sends every
+row as each of the four actors to the real HTTP server, on PGlite and on PostgreSQL, and fails when
+this file and the data differ (\`UPDATE_AUTHORIZATION_DOC=1 npx vitest run tests/api/authorization.test.ts\`
+rewrites it). It also fails when an API call or a page exists that the matrix does not list.
+
+Every request is aimed at customer A (A's user id, order reference, cart line). Customer B is
+another signed-in customer trying them. API calls carry the actor's Bearer token, pages the
+actor's session cookie. An outcome is the HTTP status, \`→\` where a redirect leads, and \`+\` what
+the answer must contain (\`msg.*\` are texts of \`common/messages.ts\`). For every actor but A, and
+but the admin where marked, the test also re-reads A's account, session, cart, delivery details,
+orders and payments from the database after the request and checks that nothing changed, and
+that the answer contains none of A's details (e-mail, name, address, order and payment
+references) that the request did not carry itself.
+
+Placeholders in the requests:
+
+${Object.entries(PLACEHOLDERS)
+  .map(([key, meaning]) => `- \`{${key}}\`: ${meaning}`)
+  .join("\n")}
+
+## API (${API_ROWS.length} rows)
+
+${table(API_ROWS)}
+
+## Pages (${PAGE_ROWS.length} rows)
+
+${table(PAGE_ROWS)}
+`;
+}

@@ -1,0 +1,113 @@
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { configureLog, log, loggablePath } from "../../server/log";
+import { loadConfig } from "../../server/config";
+import { createTestDatabase, type TestDatabase } from "../support/db";
+import { startApiServer } from "../support/server";
+import { accountCall, apiClient, freshClientAddress, linkPaths, tokenFromOutbox, uniqueEmail } from "../support/accounts";
+
+// The log (server/log.ts): one JSON line per request with its id, the same id on every line
+// logged while the request runs, and never a password, token, cookie or query string, through a
+// whole account's life on the real API.
+
+let handle: TestDatabase;
+let api: Awaited<ReturnType<typeof startApiServer>>;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  configureLog(
+    "info",
+    new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split("\n").filter(Boolean));
+        done();
+      },
+    }),
+  );
+  handle = await createTestDatabase();
+  api = await startApiServer(handle);
+});
+afterAll(async () => {
+  configureLog(loadConfig({ NODE_ENV: "test" }).logLevel);
+  await api?.close();
+  await handle?.close();
+});
+
+const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe("the log", () => {
+  it("never holds a password, token, cookie or query string, through sign-up, verification, login and reset", async () => {
+    const post = apiClient(api.baseUrl);
+    const email = uniqueEmail("log");
+    const password = "Pa55word-never-logged";
+    const newPassword = "N3w-password-never-logged";
+    const address = { headers: { "x-forwarded-for": freshClientAddress() } };
+    expect((await post(accountCall("customer", "signup"), { fullName: "Ada Obi", email, password, phoneNumber: "2348012345678" }, address)).status).toBe(201);
+    const verifyToken = await tokenFromOutbox(handle.db, email, "verify-email", api.config.publicUrl, linkPaths.customer.verify);
+    // The e-mailed link itself (a page: this server answers 404, but the request is logged).
+    await fetch(`${api.baseUrl}/verifyuser/${verifyToken}?utm=mail`);
+    expect((await post(accountCall("customer", "verify_email"), { token: verifyToken })).status).toBe(200);
+    const login = await post(accountCall("customer", "login"), { email, password });
+    const session: string = login.body.token;
+    expect(session).toBeTruthy();
+    await fetch(`${api.baseUrl}/api/api4users/get_cart_items.php?userId=${login.body.user?.id ?? 1}`, {
+      headers: { authorization: `Bearer ${session}`, cookie: `shop_session=${session}` },
+    });
+    await fetch(`${api.baseUrl}/api/get_products_by_name.php?searchTerm=${encodeURIComponent(email)}`);
+    expect((await post(accountCall("customer", "forgot_password"), { email })).status).toBe(200);
+    const resetToken = await tokenFromOutbox(handle.db, email, "reset-password", api.config.publicUrl, linkPaths.customer.reset);
+    await fetch(`${api.baseUrl}/user-reset-password/${resetToken}`);
+    expect((await post(accountCall("customer", "reset_password"), { token: resetToken, password: newPassword })).status).toBe(200);
+    // A failed call logs its error: a login with a body that is not JSON.
+    await post(accountCall("customer", "login"), `{"email":"${email}","password":"${password}"`);
+
+    const text = lines.join("\n");
+    expect(lines.length).toBeGreaterThan(8);
+    for (const secret of [password, newPassword, verifyToken, resetToken, session, encodeURIComponent(email), "utm=mail"]) {
+      expect(text, `the log holds ${secret}`).not.toContain(secret);
+    }
+    const requests = entries().filter((e) => e.msg === "request");
+    expect(requests.map((e) => e.path)).toContain("/verifyuser/:token");
+    expect(requests.map((e) => e.path)).toContain("/user-reset-password/:token");
+    expect(requests.map((e) => e.path)).toContain("/api/get_products_by_name.php");
+  });
+
+  it("gives each request an id, answers with it, and puts it on every line logged meanwhile", async () => {
+    const res = await fetch(`${api.baseUrl}/api/get_product_by_id.php?productId=18`);
+    const reqId = res.headers.get("x-request-id");
+    expect(reqId).toMatch(/^[0-9a-f-]{36}$/);
+    const line = entries().find((e) => e.reqId === reqId);
+    expect(line).toMatchObject({ msg: "request", method: "GET", path: "/api/get_product_by_id.php", status: 200, level: 30 });
+    expect(typeof line?.ms).toBe("number");
+    // A balancer's id is kept, so its log and the shop's can be joined; a strange one is not.
+    const kept = await fetch(`${api.baseUrl}/healthz`, { headers: { "x-request-id": "lb-7f3a9c21" } });
+    expect(kept.headers.get("x-request-id")).toBe("lb-7f3a9c21");
+    const replaced = await fetch(`${api.baseUrl}/healthz`, { headers: { "x-request-id": "<script>" } });
+    expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("logs a failed query without its parameters", () => {
+    const error = new Error("Failed query: select * from sessions where token_hash = $1\nparams: secret-hash-123");
+    Object.assign(error, { query: "select * from sessions where token_hash = $1", params: ["secret-hash-123"] });
+    for (const err of [error, new Error("outer", { cause: error })]) {
+      log.error({ err }, "query failed");
+      const last = lines.at(-1)!;
+      expect(last).toContain("query failed");
+      expect(last).toContain("select * from sessions");
+      expect(last).not.toContain("secret-hash-123");
+    }
+  });
+
+  it("redacts passwords and tokens handed to it by mistake", () => {
+    log.info({ body: { email: "a@b.c", password: "hunter2-hunter2", token: "tok-abc-123" }, headers: { authorization: "Bearer xyz-999", cookie: "s=1" } }, "oops");
+    const last = lines.at(-1)!;
+    for (const secret of ["hunter2-hunter2", "tok-abc-123", "xyz-999", "s=1"]) expect(last).not.toContain(secret);
+    expect(last).toContain("[redacted]");
+  });
+
+  it("keeps paths readable and without their one-time tokens", () => {
+    expect(loggablePath("/reset-password/abc123?x=1")).toBe("/reset-password/:token");
+    expect(loggablePath("/verify/abc123")).toBe("/verify/:token");
+    expect(loggablePath("/productdetail/18?ref=home")).toBe("/productdetail/18");
+  });
+});

@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
+import { ensurePlannerStatistics, openDatabase, type DatabaseHandle } from "../../server/db/client";
+import { databaseUrlFor } from "./global-setup";
+
+// The shop as child processes (tests/support/shop-process.ts) on a database of their own that
+// outlives them: a PGlite folder in a temporary directory, or (with DATABASE_URL) a PostgreSQL
+// database cloned from the run's template, which several processes may share.
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ENTRY = path.join(ROOT, "tests/support/shop-process.ts");
+
+export interface ShopDatabase {
+  engine: "pglite" | "postgres";
+  /** DATA_DIR or DATABASE_URL for a shop process. */
+  env: Record<string, string>;
+  /** Opens it in the test process (PGlite: only while no shop process has it open). */
+  open(): Promise<DatabaseHandle>;
+  /** Removes the folder or drops the database. */
+  remove(): Promise<void>;
+}
+
+/** A migrated and seeded database (the run's template) for shop processes. */
+export async function createShopDatabase(): Promise<ShopDatabase> {
+  const pg = inject("postgresTemplate");
+  if (!pg) {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "shop-process-"));
+    const dataDir = path.join(dir, "data");
+    const dump = await readFile(inject("pgliteTemplateFile"));
+    const first = await openDatabase({ dataDir, loadDataDir: new Blob([dump]) });
+    // Once here rather than in the first shop process (a second and a half on PGlite).
+    await ensurePlannerStatistics(first.db);
+    await first.close();
+    return {
+      engine: "pglite",
+      env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ dataDir }),
+      remove: () => rm(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `shop_process_${randomBytes(6).toString("hex")}`;
+  const admin = await openDatabase({ databaseUrl: pg.adminUrl });
+  await admin.db.execute(`create database ${name} template ${pg.templateName}`);
+  await admin.close();
+  const url = databaseUrlFor(pg.adminUrl, name);
+  return {
+    engine: "postgres",
+    env: { DATABASE_URL: url },
+    open: () => openDatabase({ databaseUrl: url }),
+    remove: async () => {
+      const cleanup = await openDatabase({ databaseUrl: pg.adminUrl });
+      await cleanup.db.execute(`drop database if exists ${name} with (force)`);
+      await cleanup.close();
+    },
+  };
+}
+
+/** A port free now, so a shop can be restarted on the same address. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ShopProcess {
+  baseUrl: string;
+  port: number;
+  pid: number;
+  child: ChildProcess;
+  /** Everything it printed so far (stdout and stderr), for failure messages. */
+  output(): string;
+  /** Resolves when it has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  kill(signal: NodeJS.Signals): void;
+}
+
+/** Settings a shop process must not inherit from the test run's environment. */
+const OWN_SETTINGS = ["DATABASE_URL", "DATA_DIR", "PORT", "PUBLIC_URL", "SMTP_URL", "PAYSTACK_SECRET_KEY", "PAYSTACK_PUBLIC_KEY", "PAYSTACK_API_BASE"];
+
+/** Starts `node --import tsx tests/support/shop-process.ts` and waits for its ready line. */
+export async function startShopProcess(env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<ShopProcess> {
+  const inherited = { ...process.env };
+  for (const name of OWN_SETTINGS) delete inherited[name];
+  const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
+    cwd: ROOT,
+    env: { ...inherited, NODE_ENV: "test", PICTURE_CACHE_DIR: "off", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+    if (output.length > 200_000) output = output.slice(-100_000);
+  };
+  child.stderr!.on("data", keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once("exit", (code, signal) => resolve({ code, signal }));
+  });
+  const ready = await new Promise<{ port: number; pid: number }>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`The shop process was not ready after ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    let line = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      keep(chunk);
+      line += chunk.toString("utf8");
+      const match = /SHOP_READY (\{.*\})/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(JSON.parse(match[1]));
+      }
+      if (line.length > 10_000) line = line.slice(-1_000);
+    });
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`The shop process exited (code ${code}, signal ${signal}) before it was ready:\n${output}`));
+    });
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${ready.port}`,
+    port: ready.port,
+    pid: ready.pid,
+    child,
+    output: () => output,
+    exited,
+    kill: (signal) => void child.kill(signal),
+  };
+}
+
+/** Stops a shop process with SIGTERM (SIGKILL after `graceMs`); resolves with how it ended. */
+export async function stopShopProcess(shop: ShopProcess, graceMs = 15_000) {
+  if (shop.child.exitCode !== null || shop.child.signalCode !== null) return shop.exited;
+  shop.kill("SIGTERM");
+  const timer = setTimeout(() => shop.kill("SIGKILL"), graceMs);
+  const ended = await shop.exited;
+  clearTimeout(timer);
+  return ended;
+}
