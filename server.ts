@@ -105,7 +105,11 @@ export async function start(options: { clientDir: string }) {
   const readiness: Readiness = { draining: false };
   const app = await createShopApp(handle, config, { clientDir: path.resolve(options.clientDir), mode: "production", readiness });
   const background = startBackgroundWork(handle, config);
-  const server = app.listen(config.port, () => {
+  const server = app.listen(config.port, (error?: Error) => {
+    if (error) {
+      log.fatal(`The shop cannot start: ${error.message}`);
+      process.exit(1);
+    }
     const ms = Math.round(performance.now() - startedAt);
     log.info({ engine: handle.engine, ms }, `Shop ready on ${config.publicUrl} (${handle.engine}, ${ms} ms)`);
   });

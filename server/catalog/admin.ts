@@ -159,7 +159,10 @@ async function saveSizes(tx: Executor, productId: number, rows: SizeRow[]) {
   const existing = await tx
     .select({ id: productVariants.id, size: productVariants.size })
     .from(productVariants)
-    .where(eq(productVariants.productId, productId));
+    .where(eq(productVariants.productId, productId))
+    // Locked in id order, as checkouts take them: the rows below are written in the admin's order.
+    .orderBy(asc(productVariants.id))
+    .for("update");
   const bySize = new Map(existing.map((v) => [v.size.toLowerCase(), v.id]));
   const kept: number[] = [];
   for (const [position, row] of rows.entries()) {

@@ -52,9 +52,32 @@ async function recordEvent(db: Executor, orderId: number, status: (typeof orders
   await db.insert(orderEvents).values({ orderId, status, note });
 }
 
+/**
+ * Row locks on these variants, taken in id order before a transaction changes any stock. Every
+ * transaction that changes the stock of several variants takes all its locks this way first, so
+ * two of them can never each hold a variant the other waits for (PostgreSQL would end one of
+ * them with "deadlock detected").
+ */
+async function lockVariants(tx: Executor, variantIds: number[]): Promise<void> {
+  if (variantIds.length === 0) return;
+  await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(inArray(productVariants.id, [...new Set(variantIds)]))
+    .orderBy(asc(productVariants.id))
+    .for("update");
+}
+
+/** The variants held by these orders. */
+async function variantsOf(tx: Executor, orderIds: number[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const items = await tx.select({ variantId: orderItems.variantId }).from(orderItems).where(inArray(orderItems.orderId, orderIds));
+  return items.map((item) => item.variantId);
+}
+
 /** Puts an order's units back on the shelf (an unpaid one ending, or an admin's cancel or refund). */
 export async function releaseStock(db: Executor, orderId: number): Promise<void> {
-  // In variant order, like every checkout's reservation: any other order can deadlock with them.
+  // In variant order, so that on its own (an admin's cancel) it needs no lockVariants first.
   const items = await db
     .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
@@ -93,6 +116,7 @@ export async function expireStaleOrders(db: Database, now = new Date()): Promise
       .from(orders)
       .where(and(eq(orders.status, "pending"), lt(orders.reservedUntil, now)))
       .for("update", { skipLocked: true });
+    await lockVariants(tx, await variantsOf(tx, stale.map((order) => order.id)));
     for (const order of stale) await endUnpaidOrder(tx, order.id, "expired", "Not paid within 30 minutes");
     return stale.length;
   });
@@ -130,9 +154,10 @@ export async function startCheckout(ctx: CheckoutContext, accountId: number, del
         .from(orders)
         .where(and(eq(orders.accountId, accountId), eq(orders.status, "pending")))
         .for("update");
+      // Freeing the replaced checkout's units and taking the cart's: all locks first, in order.
+      await lockVariants(tx, [...(await variantsOf(tx, open.map((order) => order.id))), ...lines.map((line) => line.variantId)]);
       for (const order of open) await endUnpaidOrder(tx, order.id, "cancelled", "Replaced by a newer checkout");
-      // The same order of updates in every checkout, so concurrent buyers never deadlock.
-      for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+      for (const line of lines) {
         const [taken] = await tx
           .update(productVariants)
           .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })

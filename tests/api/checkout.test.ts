@@ -615,6 +615,30 @@ describe("stock held by a checkout", () => {
       .where(and(inArray(orders.accountId, [...restarting, ...fresh].map((c) => c.id)), eq(orders.status, "pending")));
     expect(open).toHaveLength(30);
   });
+
+  it("never deadlocks when a new checkout frees one product and reserves another while others reserve both", async () => {
+    // Each switching customer's open checkout holds variant 55; their new cart holds 54 instead.
+    // Pay Now frees 55, then reserves 54, while the other customers reserve 54, then 55: without
+    // every lock taken first and in id order, PostgreSQL ends some with "deadlock detected" (500).
+    expect((await variantOf(handle.db, 54)).id).toBeLessThan((await variantOf(handle.db, 55)).id);
+    await setStock(handle.db, 54, 500);
+    await setStock(handle.db, 55, 500);
+    const switching = await Promise.all(Array.from({ length: 15 }, (_, i) => quickCustomer(handle.db, `switch-${i}`)));
+    const both = await Promise.all(Array.from({ length: 15 }, (_, i) => quickCustomer(handle.db, `both-${i}`)));
+    for (const c of switching) {
+      await fillCart(c, [[55, 1]]);
+      expect((await initialize(c)).status).toBe(201);
+      expect((await shop.post(DECREASE, { user_id: c.id, product_id: 55, size: null }, c.token)).status).toBe(200);
+      await fillCart(c, [[54, 1]]);
+    }
+    for (const c of both) await fillCart(c, [[54, 1], [55, 1]]);
+    expect(await stockOf(handle.db, 55)).toBe(485);
+
+    const replies = await Promise.all([...switching, ...both].map((c) => initialize(c)));
+    expect(replies.map((r) => `${r.status} ${r.body.error ?? ""}`)).toEqual(replies.map(() => "201 "));
+    expect(await stockOf(handle.db, 54)).toBe(470);
+    expect(await stockOf(handle.db, 55)).toBe(485);
+  });
 });
 
 // ------------------------------------------------------------------ order history

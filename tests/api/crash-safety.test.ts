@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { createServer, request, type IncomingMessage, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { and, asc, eq, gt, inArray, isNull, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { expireStaleOrders } from "../../server/checkout/checkout";
 import type { Database } from "../../server/db/client";
 import { orderItems, orders, outbox, payments, products, productVariants } from "../../server/db/schema";
@@ -107,18 +107,16 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let stub: PaystackStub;
 let database: ShopDatabase;
 let shopEnv: Record<string, string>;
-let port: number;
 const running: ShopProcess[] = [];
+/** Set when a test ends, so a restart loop it left behind starts no more shops. */
+let testOver = false;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   stub = await startPaystackStub({ secretKey: "sk_test_crash_safety" });
   database = await createShopDatabase();
-  port = await freePort();
   shopEnv = {
     ...database.env,
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: smtp.url,
     PAYSTACK_SECRET_KEY: stub.secretKey,
     PAYSTACK_API_BASE: stub.baseUrl,
@@ -126,16 +124,28 @@ beforeAll(async () => {
     SHOP_TEST_MAIL_LEASE_MS: String(MAIL_LEASE_MS),
   };
 });
-afterAll(async () => {
+/** A test that failed half-way leaves no shop running into the next one. */
+async function killAll() {
   for (const shop of running) if (shop.child.exitCode === null && shop.child.signalCode === null) shop.kill("SIGKILL");
   await Promise.all(running.map((shop) => shop.exited));
+  running.length = 0;
+}
+afterEach(async () => {
+  testOver = true;
+  await killAll();
+  testOver = false;
+});
+afterAll(async () => {
+  await killAll();
   await smtp?.close();
   await stub?.close();
   await database?.remove();
 });
 
-async function startShop(env: Record<string, string> = {}): Promise<ShopProcess> {
-  const shop = await startShopProcess({ ...shopEnv, ...env });
+/** Starts a shop on `port` (a restart keeps its address), or on a port of its own. */
+async function startShop(env: Record<string, string> = {}, port?: number): Promise<ShopProcess> {
+  port ??= await freePort();
+  const shop = await startShopProcess({ ...shopEnv, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
   running.push(shop);
   return shop;
 }
@@ -205,7 +215,7 @@ describe("SIGKILL during a stream of purchases", () => {
       while (smtp.received.length === seen) await pause(2);
     };
     const killer = (async () => {
-      for (let k = 0; k < KILLS; k++) {
+      for (let k = 0; k < KILLS && !testOver; k++) {
         const after = (["payment", "mail", "time"] as const)[k % 3];
         const event = after === "payment" ? nextPayment() : after === "mail" ? nextMail() : pause(200 + random() * 1_000);
         await Promise.race([event, pause(8_000)]);
@@ -214,9 +224,10 @@ describe("SIGKILL during a stream of purchases", () => {
         shop.kill("SIGKILL");
         const ended = await shop.exited;
         expect(ended.signal).toBe("SIGKILL");
+        if (testOver) break;
         spawns.push(Date.now());
         // The same folder or database: a hang or a refusal here (a stale lock) fails the test.
-        shop = await startShop();
+        shop = await startShop({}, shop.port);
         restarts.push(Date.now() - spawns[spawns.length - 1]);
         await pause(100 + random() * 300);
       }
@@ -232,6 +243,9 @@ describe("SIGKILL during a stream of purchases", () => {
     const answered = new Map<string, string>();
     const counts = { purchases: 0, lostAnswers: 0, unanswered: 0 };
 
+    /** The status a call must have; otherwise fails with what the shop logged. */
+    const expectStatus = (reply: Reply, status: number) =>
+      expect(reply.status, `${JSON.stringify(reply.body)}\nThe shop's log:\n${shop.output().slice(-5_000)}`).toBe(status);
     /** Calls until the shop answers (it may be down or restarting); a shop that stays away fails the test. */
     async function untilAnswered(method: "GET" | "POST", path: string, options: Parameters<typeof call>[3]): Promise<Reply> {
       const deadline = Date.now() + 30_000;
@@ -262,7 +276,7 @@ describe("SIGKILL during a stream of purchases", () => {
               body: { user_id: customer.id, product_id: productId, size: "0", price: 1, product_name: "x" },
               token: customer.token,
             });
-            expect(added.status, JSON.stringify(added.body)).toBe(200);
+            expectStatus(added, 200);
           }
         }
         // Pay Now; a lost answer is a Pay Now again, which replaces the checkout it may have opened.
@@ -271,7 +285,7 @@ describe("SIGKILL during a stream of purchases", () => {
           await untilAnswered("POST", CLEAR, { body: { user_id: customer.id }, token: customer.token });
           continue;
         }
-        expect(started.status, JSON.stringify(started.body)).toBe(201);
+        expectStatus(started, 201);
         const reference: string = started.body.reference;
         const amountKobo = Math.round(started.body.amount * 100);
         // The customer pays: the stub now reports success for this reference.
@@ -312,7 +326,7 @@ describe("SIGKILL during a stream of purchases", () => {
           { timeout: 20_000, interval: 100 },
         );
         const again = await untilAnswered("POST", CREATE_ORDER, { body: { userId: customer.id, transactionRef: reference }, token: customer.token });
-        expect(again.status, JSON.stringify(again.body)).toBe(200);
+        expectStatus(again, 200);
         if (answered.get(reference)) expect(again.body.order_ref).toBe(answered.get(reference));
         answered.set(reference, again.body.order_ref);
       }),
@@ -517,10 +531,9 @@ describe("SIGTERM (server.ts start())", () => {
 });
 
 describe("SIGTERM while the mailer is sending", () => {
-  // The tests' API-only entry stops as start() does, but awaits the mailer's stop() before it
-  // closes the database. server.ts's start() does not yet (it closes the database under the
-  // send): the mail the server took stays claimed, is sent again after its 5-minute lease, and
-  // the rest of the batch waits that long. Its shutdown needs `await background.stop()`.
+  // The tests' API-only entry stops as server.ts's start() does: it awaits the mailer's stop()
+  // before it closes the database, so the mail the server took is marked sent, not left claimed
+  // to go again after its 5-minute lease.
   it("marks the mail being sent as sent before the process exits; mail queued while draining waits for the next start", async () => {
     const slow = await startSmtpServer({ acceptDelayMs: 1_500 });
     const customer = await withDatabase(async (db) => {
@@ -553,7 +566,6 @@ describe("SIGTERM while the mailer is sending", () => {
             .from(outbox)
             .where(like(outbox.subject, `%${orderRef}%`))
             .orderBy(asc(outbox.id));
-        // The batch being sent when SIGTERM came is finished and marked sent: sent once.
         // The batch being sent when SIGTERM came is finished and marked sent: sent once.
         const sent = await mailsOf(first.body.order_ref);
         expect(sent.map((m) => m.status)).toEqual(["sent", "sent"]);

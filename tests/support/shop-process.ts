@@ -49,12 +49,16 @@ if (process.env.SHOP_PROCESS_ENTRY === "start") {
     leaseMs: numberFromEnv("SHOP_TEST_MAIL_LEASE_MS"),
   });
   const expiry = startOrderExpiry(handle.db);
-  const server = app.listen(config.port, "127.0.0.1", () => ready(server));
+  const server = app.listen(config.port, "127.0.0.1", (error?: Error) => {
+    if (!error) return ready(server);
+    console.error(`The shop cannot start: ${error.message}`);
+    process.exit(1);
+  });
   // As server.ts's start(): requests in flight finish, /readyz says "draining" meanwhile.
   const shutdown = () => {
     readiness.draining = true;
     expiry.stop();
-    // Unlike start() (server.ts), the mail being sent is marked sent before the database closes.
+    // As start() (server.ts): the mail being sent is marked sent before the database closes.
     const mailDone = mailer.stop();
     server.close(() => void mailDone.then(() => catalogCache.close()).then(() => handle.close()).then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 10_000).unref();
