@@ -106,6 +106,14 @@ export default function App() {
   // A marker that the page is interactive, for the browser tests and for CSS that needs JS.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    // A click that starts a new navigation while the last form's data is still reloading cancels
+    // that reload; React Router 7.18 leaves the cancelled request's promise rejected with nobody
+    // awaiting it. A cancelled request is no error: it is kept out of the error reports.
+    const ignoreCancelled = (event: PromiseRejectionEvent) => {
+      if (event.reason instanceof DOMException && event.reason.name === "AbortError") event.preventDefault();
+    };
+    window.addEventListener("unhandledrejection", ignoreCancelled);
+    return () => window.removeEventListener("unhandledrejection", ignoreCancelled);
   }, []);
   return <Outlet />;
 }

@@ -305,3 +305,20 @@ test("a failed product fetch says so", async ({ page, consoleErrors }) => {
   await expect(page.getByRole("alert")).toHaveText("There was an error fetching the product.");
   consoleErrors.splice(0);
 });
+
+test("a cancelled request is not reported as an error in the page; other failures still are", { tag: "@desktop-only" }, async ({ page, consoleErrors }) => {
+  await gotoHydrated(page, "/");
+  const reported: string[] = [];
+  page.on("pageerror", (error) => reported.push(error.message));
+  // What React Router leaves behind when a click cancels a reload still in flight (see root.tsx).
+  await page.evaluate(() => {
+    const controller = new AbortController();
+    controller.abort();
+    void Promise.reject(controller.signal.reason);
+    void Promise.reject(new Error("a real failure"));
+  });
+  await expect.poll(() => reported).toEqual(["a real failure"]);
+  await page.waitForTimeout(200);
+  expect(reported).toEqual(["a real failure"]);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => e !== "a real failure"));
+});
