@@ -40,7 +40,7 @@ function PaymentMark({ name }: { name: "Visa" | "Mastercard" }) {
 
 export function Footer({ categories }: { categories: { id: number; name: string }[] }) {
   return (
-    <footer className="bg-brand-900 text-slate-300">
+    <footer className="render-when-visible bg-brand-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Logo inverted />

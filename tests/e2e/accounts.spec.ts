@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, followMailLink, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, followMailLink, fullPageShot, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
 
 // Customer and admin accounts in Chromium, as a newcomer on the embedded default uses them:
 // sign up, verify through the dev mailbox, log in, dashboards, logout, forgot and reset.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screenshots/${name}-${test.info().project.name}.png`, fullPage: true });
+  fullPageShot(page, `test-results/screenshots/${name}-${test.info().project.name}.png`);
 
 async function signUp(page: Page, account: { fullName: string; email: string; phone: string; password: string }) {
   await gotoHydrated(page, "/usersignup");

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectAccessible, gotoHydrated, loadAllPictures, newCustomer, owner, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, fullPageShot, gotoHydrated, loadAllPictures, newCustomer, owner, test, uniqueEmail } from "./fixtures";
 
 // The admin's catalogue tools in Chromium (spec §2 /admin menus 1, 2 and 4, §3 Product upload
 // form, §4 "after a successful upload it returns to 0", §5 Product images, Search, Delete
@@ -16,7 +16,7 @@ const naira = (n: number) => `₦${n.toLocaleString("en-US")}`;
 /** A full-page screenshot from the top (a scrolled page would show the sticky header mid-page). */
 async function shot(page: Page, info: TestInfo, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `test-results/shots/${info.project.name}-admin-${name}.png`, fullPage: true });
+  await fullPageShot(page, `test-results/shots/${info.project.name}-admin-${name}.png`);
 }
 
 /** Real pictures written with sharp under test-results/, for setInputFiles. */

@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import type { DeliveryDetails } from "../../common/delivery";
 import { seedProducts } from "../../server/db/seed-data";
-import { expect, expectAccessible, fillDelivery, forgiveNotFound, gotoHydrated, loadAllPictures, newCustomer, owner, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, fillDelivery, forgiveNotFound, fullPageShot, gotoHydrated, loadAllPictures, newCustomer, owner, test, uniqueEmail } from "./fixtures";
 
 // The admin's Orders panel in Chromium (issue 5): a new customer buys through the test gateway,
 // the shop's owner finds the order (status filter), opens it, moves it to processing and then to
@@ -14,7 +14,7 @@ const product = seedProducts.find((p) => p.id === 15 && p.featured)!;
 /** A full-page picture, taken from the top so the sticky header sits where it belongs. */
 async function shot(page: Page, info: TestInfo, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `test-results/shots/${info.project.name}-${name}.png`, fullPage: true });
+  await fullPageShot(page, `test-results/shots/${info.project.name}-${name}.png`);
 }
 
 

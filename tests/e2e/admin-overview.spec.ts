@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { seedProducts } from "../../server/db/seed-data";
-import { expect, expectAccessible, fillDelivery, gotoHydrated, newCustomer, owner, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, fillDelivery, fullPageShot, gotoHydrated, newCustomer, owner, test, uniqueEmail } from "./fixtures";
 
 // The admin dashboard's sales overview (issue 5, menu 0) in Chromium: a customer buys through the
 // real checkout (the built-in test gateway), then the shop's owner opens /admin and finds the
@@ -20,7 +20,7 @@ const kobo = (text: string | null) => Math.round(Number((text ?? "").replace(/[â
 const lagosToday = () => new Date(Date.now() + 60 * 60_000).toISOString().slice(0, 10);
 
 const shot = (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: `test-results/shots/${info.project.name}-${name}.png`, fullPage: true });
+  fullPageShot(page, `test-results/shots/${info.project.name}-${name}.png`);
 
 /** A new customer buys one lantern through the checkout and the test gateway; returns the total in kobo. */
 async function buyLantern(page: Page): Promise<number> {

@@ -1,7 +1,7 @@
 import type { Page, Route, TestInfo } from "@playwright/test";
 import type { DeliveryDetails } from "../../common/delivery";
 import { seedProducts } from "../../server/db/seed-data";
-import { expect, expectAccessible, fillDelivery, gotoHydrated, loadAllPictures, newCustomer, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, fillDelivery, fullPageShot, gotoHydrated, loadAllPictures, newCustomer, test, uniqueEmail } from "./fixtures";
 
 // Cart and checkout in Chromium (spec §2 /cartpage, /deliverydetailpage, /ordersummarypage,
 // /userdashboard My Orders, header cart count; §4 Add to cart, Quantity, Detail 2, Checkout;
@@ -44,7 +44,7 @@ async function softlyAccessible(page: Page, where: string) {
 }
 
 const shot = (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: `test-results/shots/${info.project.name}-${name}.png`, fullPage: true });
+  fullPageShot(page, `test-results/shots/${info.project.name}-${name}.png`);
 
 
 const cartCount = (page: Page) => page.getByTestId("cart-count");

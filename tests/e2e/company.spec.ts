@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectAccessible, followMailLink, forgiveNotFound, gotoHydrated, loadAllPictures, owner, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, followMailLink, forgiveNotFound, fullPageShot, gotoHydrated, loadAllPictures, owner, test, uniqueEmail } from "./fixtures";
 
 // The company pages, the contact form, order tracking, live chat and WhatsApp in Chromium (spec §2
 // /aboutus, /contactus, /trackorder, /brands, /specials, /privacypolicy, /termsandconditions,
@@ -10,7 +10,7 @@ import { expect, expectAccessible, followMailLink, forgiveNotFound, gotoHydrated
 // address: only one test here (per project) really sends a message.
 
 const shot = (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: `test-results/shots/${info.project.name}-company-${name}.png`, fullPage: true });
+  fullPageShot(page, `test-results/shots/${info.project.name}-company-${name}.png`);
 
 /** Drops an expected complaint from the fixture's console errors. */
 function forgive(errors: string[], pattern: RegExp) {

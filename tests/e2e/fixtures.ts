@@ -21,6 +21,17 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 export { expect };
 
+/**
+ * Parts of a page are rendered only when scrolled near (app.css .render-when-visible). A
+ * whole-page screenshot and axe's colour checks need them drawn: this style draws them.
+ */
+const RENDER_ALL = ".render-when-visible { content-visibility: visible !important; }";
+
+/** A whole-page screenshot for looking at the layout. */
+export function fullPageShot(page: Page, path: string) {
+  return page.screenshot({ path, fullPage: true, style: RENDER_ALL });
+}
+
 /** For tests that visit a missing page on purpose: its 404 is the browser's expected complaint. */
 export function forgiveNotFound(errors: string[]) {
   for (let i = errors.length - 1; i >= 0; i--) if (/status of 404 \(Not Found\)/.test(errors[i])) errors.splice(i, 1);
@@ -28,7 +39,9 @@ export function forgiveNotFound(errors: string[]) {
 
 /** axe-core: no serious or critical accessibility violation. */
 export async function expectAccessible(page: Page) {
+  const style = await page.addStyleTag({ content: RENDER_ALL });
   const results = await new AxeBuilder({ page }).analyze();
+  await style.evaluate((element) => element.remove());
   const bad = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);

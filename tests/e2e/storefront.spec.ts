@@ -1,4 +1,4 @@
-import { expect, expectAccessible, forgiveNotFound, gotoHydrated, loadAllPictures, test } from "./fixtures";
+import { expect, expectAccessible, forgiveNotFound, fullPageShot, gotoHydrated, loadAllPictures, test } from "./fixtures";
 
 // The storefront routes of spec §2 at phone (375 px) and desktop (1280 px) width.
 
@@ -25,7 +25,7 @@ for (const { name, path, heading } of pages) {
     await expect(page.getByRole("contentinfo")).toContainText("April 2014");
     await expectAccessible(page);
     await loadAllPictures(page);
-    await page.screenshot({ path: `test-results/screenshots/${info.project.name}-${name}.png`, fullPage: true });
+    await fullPageShot(page, `test-results/screenshots/${info.project.name}-${name}.png`);
   });
 }
 
