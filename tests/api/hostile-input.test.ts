@@ -13,6 +13,7 @@ import { TEST_CARD_SUCCESS } from "../../common/test-gateway";
 import { queryRows, type Database, type DatabaseHandle } from "../../server/db/client";
 import { forgedToken, freshClientAddress, uniqueEmail } from "../support/accounts";
 import { createTestDatabase } from "../support/db";
+import { BREAKOUT, escaped, IMG, SCRIPT, SVG } from "../support/hostile-text";
 import { startShopServer } from "../support/pages";
 import { startApiServer } from "../support/server";
 import { loggedIn, type Shopper } from "../support/shop";
@@ -1148,15 +1149,6 @@ describe("sharp edges found by the properties above, each sent once", () => {
 // ------------------------------------------------------------------ hostile text in pages
 
 describe("text shown in pages can never run script", () => {
-  const SCRIPT = "<script>alert(1)</script>";
-  const IMG = "<img src=x onerror=alert(1)>";
-  /** Would close the page's hydration-data <script> if it were written into the page unescaped. */
-  const BREAKOUT = "</script><script>alert(1)</script>";
-  const SVG = '"><svg onload=alert(1)>';
-  /** Text as React writes it into HTML. */
-  const escaped = (text: string) =>
-    text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
-
   let shop: Awaited<ReturnType<typeof startShopServer>>;
   let adminCookie: string;
   const tag = randomBytes(3).toString("hex");

@@ -41,7 +41,7 @@ export function forgiveNotFound(errors: string[]) {
 export async function expectAccessible(page: Page) {
   const style = await page.addStyleTag({ content: RENDER_ALL });
   const results = await new AxeBuilder({ page }).analyze();
-  await style.evaluate((element) => element.remove());
+  await style.evaluate((node) => node.parentNode?.removeChild(node));
   const bad = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
+import { BREAKOUT, escaped, IMG, SCRIPT, SVG } from "../support/hostile-text";
 import { expect, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
 
 // Issue 8, "Hostile input": text shown in pages can never run script. A product whose name and
@@ -8,16 +9,6 @@ import { expect, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
 // escaped and no live element made of it, and in Chromium no script may run and no such element
 // may exist after hydration. The API side (stored and served unchanged) is in
 // tests/api/hostile-input.test.ts.
-
-const SCRIPT = "<script>alert(1)</script>";
-const IMG = "<img src=x onerror=alert(1)>";
-/** Closes the hydration data's <script> if it were written into the page unescaped. */
-const BREAKOUT = "</script><script>alert(1)</script>";
-const SVG = '"><svg onload=alert(1)>';
-
-/** The escaped form React gives text (quotes too): what the page must hold instead. */
-const escaped = (text: string) =>
-  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const login = await request.post("/api/admin_login.php", { data: { email: owner.email, password: owner.password } });
