@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { ALL_PRODUCTS_CATEGORY } from "../../common/constants";
 import { parseProductId } from "../../common/ids";
+import { hasNul } from "../../common/text";
 import { queryRows, type Database } from "../db/client";
 import { categories, productImages, products, productVariants, searchWords } from "../db/schema";
 
@@ -80,6 +81,8 @@ export async function listCategories(db: Database): Promise<Category[]> {
 }
 
 export async function findCategory(db: Database, name: string): Promise<Category | undefined> {
+  // No name holds NUL, and the database cannot be asked about one (common/text.ts).
+  if (hasNul(name)) return undefined;
   const [row] = await db
     .select({ id: categories.id, name: categories.name, description: categories.description })
     .from(categories)
@@ -147,7 +150,8 @@ function escapeLike(term: string): string {
  */
 export async function searchProducts(db: Database, term: string): Promise<SearchResult> {
   const q = term.trim().toLowerCase().slice(0, 200);
-  if (!q) return { products: [], correctedTerm: null };
+  // No name holds NUL, and the database cannot be asked about one (common/text.ts).
+  if (!q || hasNul(q)) return { products: [], correctedTerm: null };
   const found = await findProducts(db, q);
   if (found.length) return { products: found, correctedTerm: null };
   const corrected = await correctSpelling(db, q);

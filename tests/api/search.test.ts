@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searchProducts } from "../../server/catalog/catalog";
+import { listProductsByCategory, searchProducts } from "../../server/catalog/catalog";
 import { ensurePlannerStatistics, queryRows } from "../../server/db/client";
 import { products } from "../../server/db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/db";
@@ -92,5 +92,13 @@ describe("search indexes", () => {
       sql`select count(*)::int as n from pg_stats where schemaname = current_schema() and tablename = 'products'`,
     );
     expect(stats.n).toBeGreaterThan(0);
+  });
+});
+
+describe("text the database cannot be asked about", () => {
+  it("finds nothing for a term or a category name holding NUL, where the query would fail", async () => {
+    // The storefront's search and category pages and the admin's filters pass what was typed.
+    expect(await searchProducts(handle.db, "pil\u0000low")).toEqual({ products: [], correctedTerm: null });
+    expect(await listProductsByCategory(handle.db, "Eco\u0000Foam")).toEqual({ ok: false, reason: "unknown-category" });
   });
 });
