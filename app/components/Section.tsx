@@ -1,22 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-/** A titled part of a page; `belowFold` ones are rendered only when scrolled near (app.css). */
-export function Section({
-  title,
-  action,
-  children,
-  id,
-  belowFold = false,
-}: {
-  title: string;
-  action?: { to: string; label: string };
-  children: ReactNode;
-  id?: string;
-  belowFold?: boolean;
-}) {
+export function Section({ title, action, children, id }: { title: string; action?: { to: string; label: string }; children: ReactNode; id?: string }) {
   return (
-    <section aria-labelledby={id} className={`mx-auto max-w-7xl px-4 py-8 ${belowFold ? "render-when-visible" : ""}`}>
+    <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-8">
       <div className="mb-4 flex items-end justify-between gap-4">
         <h2 id={id} className="text-xl font-bold text-slate-900 sm:text-2xl">
           {title}

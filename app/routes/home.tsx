@@ -104,7 +104,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section title="Featured mattresses" id="featured-products" belowFold>
+      <Section title="Featured mattresses" id="featured-products">
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {featured.map((p) => (
             <li key={p.id}>
@@ -114,12 +114,12 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <section aria-label="Our range" className="render-when-visible space-y-4 py-6">
+      <section aria-label="Our range" className="space-y-4 py-6">
         <ImageStrip files={STRIP_IMAGES.slice(0, 6)} label="Mattresses, pillows and bedding from our range" />
         <ImageStrip files={STRIP_IMAGES.slice(6)} reverse label="Foot mats and solar products from our range" />
       </section>
 
-      <Section title="Crazy Deals" id="crazy-deals" belowFold>
+      <Section title="Crazy Deals" id="crazy-deals">
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {crazyDeals.map((p) => (
             <li key={p.id}>

@@ -322,3 +322,17 @@ test("a cancelled request is not reported as an error in the page; other failure
   expect(reported).toEqual(["a real failure"]);
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => e !== "a real failure"));
 });
+
+test("Back from a product returns to the card it was opened from, far down the home page", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const card = () => page.locator("section", { has: page.getByRole("heading", { name: "Crazy Deals" }) }).getByRole("link").nth(3);
+  await card().scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  const top = (await card().boundingBox())!.y;
+  await card().click();
+  await expect(page).toHaveURL(/\/productdetail\/\d+/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  // Everything above the card has its real height again (app.css: only the footer waits to be drawn).
+  await expect.poll(async () => Math.abs((await card().boundingBox())!.y - top)).toBeLessThan(8);
+});
