@@ -1,6 +1,8 @@
 import cluster from "node:cluster";
+import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
+import type { Express } from "express";
 import type { ServerBuild } from "react-router";
 import { checkoutContext, createApp, isCatalogRequest } from "./server/app";
 import { createCatalogCache } from "./server/catalog/catalog-cache";
@@ -11,7 +13,7 @@ import { databaseOpenProblem, ensurePlannerStatistics, openDatabase, type Databa
 import { seedIfEmpty } from "./server/db/seed";
 import { configureLog, log } from "./server/log";
 import { seedDemoAccounts } from "./server/accounts/demo";
-import { startMailer } from "./server/mail/mailer";
+import { startMailer, type MailerOptions } from "./server/mail/mailer";
 import { startOrderExpiry } from "./server/checkout/checkout";
 import { startHousekeeping } from "./server/housekeeping";
 
@@ -52,15 +54,54 @@ export async function createShopApp(
  * Work the process does besides answering requests: sending mail, expiring unpaid orders,
  * housekeeping. stop() resolves once the mail being sent is marked sent (else it goes out again).
  */
-export function startBackgroundWork(handle: DatabaseHandle, config: Config): { stop(): Promise<void> } {
-  const mailer = startMailer(handle.db, config);
+export function startBackgroundWork(handle: DatabaseHandle, config: Config, mailer: MailerOptions = {}): BackgroundWork {
+  const mail = startMailer(handle.db, config, mailer);
   const timers = [startOrderExpiry(handle.db), startHousekeeping(handle.db)];
   return {
     stop() {
       for (const t of timers) t.stop();
-      return mailer.stop();
+      return mail.stop();
     },
   };
+}
+
+export interface BackgroundWork {
+  stop(): Promise<void>;
+}
+
+/** The database of `npm start`, or the process ends with why it cannot be opened. */
+export function openShopDatabaseOrExit(config: Config): Promise<DatabaseHandle> {
+  return openShopDatabase(config).catch((error: unknown) => {
+    log.fatal(`The shop cannot start: ${databaseOpenProblem(config, error)}`);
+    process.exit(1);
+  });
+}
+
+/**
+ * Serves `app` on the configured port until SIGTERM or SIGINT. Then requests in flight finish,
+ * new connections are refused and /readyz says "draining" meanwhile; the background work stops
+ * (the mail being sent is marked sent) before the database closes and the process exits 0.
+ */
+export function serveUntilStopped(
+  app: Express,
+  { config, handle, background, readiness, host }: { config: Config; handle: DatabaseHandle; background: BackgroundWork; readiness: Readiness; host?: string },
+  onListening: (server: Server) => void,
+): Server {
+  const listening = (error?: Error) => {
+    if (!error) return onListening(server);
+    log.fatal(`The shop cannot start: ${error.message}`);
+    process.exit(1);
+  };
+  const server = host ? app.listen(config.port, host, listening) : app.listen(config.port, listening);
+  const shutdown = () => {
+    readiness.draining = true;
+    const backgroundDone = background.stop();
+    server.close(() => void backgroundDone.then(() => handle.close()).then(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+  return server;
 }
 
 /**
@@ -98,29 +139,11 @@ export async function start(options: { clientDir: string }) {
   const startedAt = performance.now();
   const config = loadConfig();
   configureLog(config.logLevel);
-  const handle = await openShopDatabase(config).catch((error: unknown) => {
-    log.fatal(`The shop cannot start: ${databaseOpenProblem(config, error)}`);
-    process.exit(1);
-  });
+  const handle = await openShopDatabaseOrExit(config);
   const readiness: Readiness = { draining: false };
   const app = await createShopApp(handle, config, { clientDir: path.resolve(options.clientDir), mode: "production", readiness });
-  const background = startBackgroundWork(handle, config);
-  const server = app.listen(config.port, (error?: Error) => {
-    if (error) {
-      log.fatal(`The shop cannot start: ${error.message}`);
-      process.exit(1);
-    }
+  return serveUntilStopped(app, { config, handle, background: startBackgroundWork(handle, config), readiness }, () => {
     const ms = Math.round(performance.now() - startedAt);
     log.info({ engine: handle.engine, ms }, `Shop ready on ${config.publicUrl} (${handle.engine}, ${ms} ms)`);
   });
-  // Requests in flight finish; new connections are refused and /readyz says so meanwhile.
-  const shutdown = () => {
-    readiness.draining = true;
-    const backgroundDone = background.stop();
-    server.close(() => void backgroundDone.then(() => handle.close()).then(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 10_000).unref();
-  };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
-  return server;
 }

@@ -2,10 +2,10 @@
 // Playwright suite in Chromium against it.
 import { execSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromiumPath } from "./chromium.mjs";
+import { freePort } from "./shop-server.mjs";
 
 const chromium = chromiumPath;
 if (!existsSync(chromium)) {
@@ -14,13 +14,6 @@ if (!existsSync(chromium)) {
   process.exit(process.env.CI ? 1 : 0);
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 execSync("npm run build", { stdio: "inherit" });
 const port = await freePort();

@@ -61,11 +61,14 @@ export interface Mailer {
   stop(): Promise<void>;
 }
 
-export function startMailer(
-  db: Database,
-  config: Config,
-  options: { intervalMs?: number; send?: MailSender; /** see claimDueMail */ leaseMs?: number } = {},
-): Mailer {
+export interface MailerOptions {
+  intervalMs?: number;
+  send?: MailSender;
+  /** How long a claimed mail is left alone (claimDueMail); production keeps 5 minutes. */
+  leaseMs?: number;
+}
+
+export function startMailer(db: Database, config: Config, options: MailerOptions = {}): Mailer {
   const send = options.send ?? mailSender(config);
   let running: Promise<void> | null = null;
   let again = false;

@@ -48,7 +48,7 @@ export const PLACEHOLDERS: Record<string, string> = {
 export const ACTORS = ["visitor", "customerA", "customerB", "admin"] as const;
 export type Actor = (typeof ACTORS)[number];
 
-export const ACTOR_TITLES: Record<Actor, string> = {
+const ACTOR_TITLES: Record<Actor, string> = {
   visitor: "Visitor (signed out)",
   customerA: "Customer A (owner)",
   customerB: "Customer B",

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startSession } from "../../server/accounts/sessions";
 import { backupDatabase, restoreDatabase, type RestoreResult } from "../../server/db/backup";
 import { main as backupCli } from "../../server/db/backup-cli";
-import { openDatabase, type Database, type DatabaseHandle } from "../../server/db/client";
+import { openDatabase, queryRows, type Database, type DatabaseHandle } from "../../server/db/client";
 import * as t from "../../server/db/schema";
 import { readImage, renderImage, saveImage } from "../../server/images/store";
 import { loadSharp } from "../../server/images/sharp";
@@ -27,7 +27,7 @@ const engine = postgres ? "postgres" : "pglite";
 
 /** Empties every table of the shop (sequences back to the start): a fresh shop, without migrating one. */
 async function truncateAll(db: Database): Promise<void> {
-  const tables = await rowsOf<{ name: string }>(db, sql`select relname as name from pg_class where relkind = 'r' and relnamespace = current_schema()::regnamespace`);
+  const tables = await queryRows<{ name: string }>(db, sql`select relname as name from pg_class where relkind = 'r' and relnamespace = current_schema()::regnamespace`);
   await db.execute(sql`truncate table ${sql.join(tables.map((r) => sql.identifier(r.name)), sql`, `)} restart identity cascade`);
 }
 
@@ -61,10 +61,6 @@ async function emptyDatabase(on: "pglite" | "postgres" = engine): Promise<Databa
   };
 }
 
-async function rowsOf<Row>(db: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
-
 /**
  * Every table's row count and an md5 of its rows (stored columns only: generated ones are computed
  * by the engine that holds them), plus every sequence's position: two equal fingerprints are two
@@ -73,7 +69,7 @@ async function rowsOf<Row>(db: Database, query: ReturnType<typeof sql>): Promise
 async function fingerprint(db: Database): Promise<Record<string, string>> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local timezone = 'UTC'`);
-    const columns = await rowsOf<{ table: string; columns: string[] }>(
+    const columns = await queryRows<{ table: string; columns: string[] }>(
       tx as unknown as Database,
       sql`select c.relname as "table", array_agg(quote_ident(a.attname) order by a.attnum)::text[] as columns
             from pg_class c join pg_attribute a on a.attrelid = c.oid
@@ -84,18 +80,18 @@ async function fingerprint(db: Database): Promise<Record<string, string>> {
     const print: Record<string, string> = {};
     for (const { table, columns: cols } of columns) {
       const row = sql.raw(`row(${cols.join(", ")})::text`);
-      const [r] = await rowsOf<{ n: string; md5: string | null }>(
+      const [r] = await queryRows<{ n: string; md5: string | null }>(
         tx as unknown as Database,
         sql`select count(*)::text as n, md5(string_agg(${row}, ',' order by ${row} collate "C")) as md5 from ${sql.identifier(table)}`,
       );
       print[table] = `${r.n} rows ${r.md5}`;
     }
-    const sequences = await rowsOf<{ name: string }>(
+    const sequences = await queryRows<{ name: string }>(
       tx as unknown as Database,
       sql`select relname as name from pg_class where relkind = 'S' and relnamespace = current_schema()::regnamespace order by relname`,
     );
     for (const { name } of sequences) {
-      const [s] = await rowsOf<{ v: string }>(tx as unknown as Database, sql`select last_value || ' ' || is_called as v from ${sql.identifier(name)}`);
+      const [s] = await queryRows<{ v: string }>(tx as unknown as Database, sql`select last_value || ' ' || is_called as v from ${sql.identifier(name)}`);
       print[`sequence ${name}`] = s.v;
     }
     return print;
@@ -200,7 +196,7 @@ it(`restores the backup into a fresh ${engine} database, row for row, sequences 
     expect(product.id).toBe(max + 1);
     await target.db.insert(t.productVariants).values({ productId: product.id, priceKobo: 100, stock: 1 });
     // The id of the deleted newest message is not handed out again either.
-    const [{ kept }] = await rowsOf<{ kept: number }>(source.db, sql`select max(id) as kept from contact_messages`);
+    const [{ kept }] = await queryRows<{ kept: number }>(source.db, sql`select max(id) as kept from contact_messages`);
     const [message] = await target.db.insert(t.contactMessages).values({ name: "After", email: "after@example.com", phone: "0", message: "hello" }).returning();
     expect(message.id).toBe(kept + 2);
   } finally {

@@ -1,6 +1,6 @@
 import { once } from "node:events";
-import { createServer, request, type IncomingMessage, type Server } from "node:http";
-import { connect, type AddressInfo } from "node:net";
+import { request, type IncomingMessage } from "node:http";
+import { connect } from "node:net";
 import { and, asc, eq, gt, inArray, isNull, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { expireStaleOrders } from "../../server/checkout/checkout";
@@ -10,6 +10,7 @@ import { outboxMessageId } from "../../server/mail/mailer";
 import { createShopDatabase, freePort, startShopProcess, stopShopProcess, type ShopDatabase, type ShopProcess } from "../support/child-shop";
 import { startPaystackStub, type PaystackStub } from "../support/paystack-stub";
 import { deliveryFields, quickCustomer, setStock, type Shopper } from "../support/shop";
+import { listenOnLocalPort } from "../support/server";
 import { startSmtpServer } from "../support/smtp";
 
 // Crash safety, with the shop as a real child process (tests/support/shop-process.ts) on a
@@ -39,6 +40,8 @@ const VARIANTS = 5;
 const INITIAL_STOCK = 60;
 /** A claimed mail is sent again this long after a kill (production: 5 minutes). */
 const MAIL_LEASE_MS = 2_500;
+/** MAIL_FROM of the test configuration: the domain of every outbox Message-ID. */
+const MAIL_FROM = "Foam Shop <no-reply@foamshop.ng>";
 
 const ADD = "/api/api4users/add_to_cart.php";
 const CLEAR = "/api/api4users/delete_cart_items.php";
@@ -389,11 +392,10 @@ describe("SIGKILL during a stream of purchases", () => {
         const id = mail.parsed.messageId ?? "";
         copies.set(id, [...(copies.get(id) ?? []), mail.receivedAt]);
       }
-      const mailFrom = "Foam Shop <no-reply@foamshop.ng>";
       const known = new Set<string>();
       let repeats = 0;
       for (const row of queued) {
-        const id = outboxMessageId(row, mailFrom);
+        const id = outboxMessageId(row, MAIL_FROM);
         known.add(id);
         expect(row, `outbox ${row.id}`).toMatchObject({ status: "sent" });
         const times = (copies.get(id) ?? []).sort((a, b) => a - b);
@@ -423,7 +425,7 @@ async function gatedPaystack(target: string) {
   let release: () => void = () => {};
   let gate: Promise<void> = Promise.resolve();
   let waiting = 0;
-  const server: Server = createServer(async (req: IncomingMessage, res) => {
+  const { server, baseUrl } = await listenOnLocalPort(async (req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     if (req.url?.startsWith("/transaction/verify/")) {
@@ -439,10 +441,8 @@ async function gatedPaystack(target: string) {
     res.writeHead(reply.status, { "content-type": "application/json" });
     res.end(await reply.text());
   });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
   return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    baseUrl,
     waiting: () => waiting,
     shut() {
       gate = new Promise((resolve) => (release = resolve));
@@ -570,7 +570,7 @@ describe("SIGTERM while the mailer is sending", () => {
         const sent = await mailsOf(first.body.order_ref);
         expect(sent.map((m) => m.status)).toEqual(["sent", "sent"]);
         const ids = slow.received.map((m) => m.parsed.messageId);
-        expect(ids.sort()).toEqual(sent.map((m) => outboxMessageId(m, "Foam Shop <no-reply@foamshop.ng>")).sort());
+        expect(ids.sort()).toEqual(sent.map((m) => outboxMessageId(m, MAIL_FROM)).sort());
         // Nothing is left claimed and unsent (it would wait for its lease, then go again).
         expect(await db.select({ id: outbox.id }).from(outbox).where(and(eq(outbox.status, "pending"), gt(outbox.attempts, 0)))).toEqual([]);
         // Mail of a payment finished during the drain is not claimed: the next start sends it at once.

@@ -1,5 +1,6 @@
 import { deflateRawSync, gzipSync } from "node:zlib";
 import fc from "fast-check";
+import { BREAKOUT, IMG, SCRIPT, SVG } from "../support/hostile-text";
 
 // Hostile values for tests/api/hostile-input.test.ts (issue 8, "Hostile input"): what a careless
 // or malicious client can put in a JSON body, a query string, a header or a multipart form.
@@ -18,11 +19,11 @@ export const SQL_PAYLOADS = [
 ] as const;
 
 /** HTML and script payloads: text that a page must show, never run. */
-export const HTML_PAYLOADS = [
-  "<script>alert(1)</script>",
-  "<img src=x onerror=alert(1)>",
-  "\"><svg onload=alert(1)>",
-  "</script><script>alert(1)</script>",
+const HTML_PAYLOADS = [
+  SCRIPT,
+  IMG,
+  SVG,
+  BREAKOUT,
   "javascript:alert(1)",
   "<a href=\"javascript:alert(1)\">x</a>",
   "{{constructor.constructor('alert(1)')()}}",
@@ -31,7 +32,7 @@ export const HTML_PAYLOADS = [
 ] as const;
 
 /** Unicode that breaks naive code: lone surrogates, bidi overrides, NUL and other controls, zalgo. */
-export const UNICODE_PAYLOADS = [
+const UNICODE_PAYLOADS = [
   "\ud800",
   "\udfff",
   "a\ud800b",
@@ -55,7 +56,7 @@ export const UNICODE_PAYLOADS = [
   "__proto__",
 ] as const;
 
-export const ONE_MB = 1024 * 1024;
+const ONE_MB = 1024 * 1024;
 /** A 1 MB string (over every JSON limit of the API). */
 export const oneMegabyte = (unit = "a") => unit.repeat(Math.ceil(ONE_MB / unit.length));
 

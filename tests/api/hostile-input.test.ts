@@ -11,7 +11,7 @@ import { MAX_PRODUCT_IMAGE_BYTES } from "../../common/constants";
 import { messages } from "../../common/messages";
 import { TEST_CARD_SUCCESS } from "../../common/test-gateway";
 import { queryRows, type Database, type DatabaseHandle } from "../../server/db/client";
-import { forgedToken, freshClientAddress, uniqueEmail } from "../support/accounts";
+import { accountCall, forgedToken, freshClientAddress, uniqueEmail } from "../support/accounts";
 import { createTestDatabase } from "../support/db";
 import { BREAKOUT, escaped, IMG, SCRIPT, SVG } from "../support/hostile-text";
 import { startShopServer } from "../support/pages";
@@ -439,28 +439,27 @@ const CATALOG_TABLES = ["products", "product_variants", "product_images", "categ
 const userFor = (role: "customer" | "admin") => () => (role === "customer" ? customer : admin);
 
 function accountCalls(role: "customer" | "admin"): JsonCall[] {
-  const p = (name: string) => (role === "customer" ? `/api/api4users/user_${name}.php` : `/api/admin_${name}.php`);
   const me = userFor(role);
   return [
-    { path: p("login"), auth: "none", refusedAnyway: true, fields: () => ({ email: email(), password: loginPassword }), watch: ACCOUNT_TABLES },
+    { path: accountCall(role, "login"), auth: "none", refusedAnyway: true, fields: () => ({ email: email(), password: loginPassword }), watch: ACCOUNT_TABLES },
     {
-      path: p("signup"),
+      path: accountCall(role, "signup"),
       auth: role === "admin" ? "admin" : "none",
       fields: () => ({ fullName: text(100), email: email(), password: newPassword, phoneNumber: phone }),
       watch: ACCOUNT_TABLES,
     },
-    { path: p("verify_email"), auth: "none", refusedAnyway: true, fields: () => ({ token }), watch: ACCOUNT_TABLES },
-    { path: p("forgot_password"), auth: "none", refusedAnyway: true, fields: () => ({ email: email() }), watch: ACCOUNT_TABLES },
-    { path: p("reset_password"), auth: "none", refusedAnyway: true, fields: () => ({ token, password: newPassword }), watch: ACCOUNT_TABLES },
+    { path: accountCall(role, "verify_email"), auth: "none", refusedAnyway: true, fields: () => ({ token }), watch: ACCOUNT_TABLES },
+    { path: accountCall(role, "forgot_password"), auth: "none", refusedAnyway: true, fields: () => ({ email: email() }), watch: ACCOUNT_TABLES },
+    { path: accountCall(role, "reset_password"), auth: "none", refusedAnyway: true, fields: () => ({ token, password: newPassword }), watch: ACCOUNT_TABLES },
     {
-      path: p("update_phone"),
+      path: accountCall(role, "update_phone"),
       auth: role,
       // Someone else's well-formed address is refused too (403).
       fields: () => ({ email: { ok: fc.constant(me().email), bad: badOf(...email().bad.kinds, email().ok) }, phoneNumber: phone }),
       watch: ACCOUNT_TABLES,
     },
     // Logging out needs nothing but the token, so only hostile tokens are sent.
-    { path: p("logout"), auth: "hostile-only", fields: () => ({}), watch: ACCOUNT_TABLES },
+    { path: accountCall(role, "logout"), auth: "hostile-only", fields: () => ({}), watch: ACCOUNT_TABLES },
   ];
 }
 

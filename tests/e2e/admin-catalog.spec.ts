@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectAccessible, fullPageShot, gotoHydrated, loadAllPictures, newCustomer, owner, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, expectAccessible, fullPageShot, gotoHydrated, loadAllPictures, newCustomer, owner, test, uniqueEmail } from "./fixtures";
 
 // The admin's catalogue tools in Chromium (spec §2 /admin menus 1, 2 and 4, §3 Product upload
 // form, §4 "after a successful upload it returns to 0", §5 Product images, Search, Delete
@@ -36,14 +36,6 @@ async function writePictures(info: TestInfo, count: number, kinds: ("png" | "jpe
 
 function productName(info: TestInfo, tag: string): string {
   return `Pillow ${tag} ${info.project.name} ${Math.random().toString(36).slice(2, 8)}`;
-}
-
-async function adminLogIn(page: Page) {
-  await gotoHydrated(page, "/adminlogin");
-  await page.getByLabel("Email").fill(owner.email);
-  await page.getByLabel("Password", { exact: true }).fill(owner.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
 }
 
 /** The dashboard's panel with this heading (the side menu and the header have their own links and buttons). */

@@ -48,6 +48,15 @@ export async function expectAccessible(page: Page) {
   expect(bad, "serious or critical accessibility violations").toEqual([]);
 }
 
+/** The shop's owner signs in through /adminlogin and lands on the dashboard. */
+export async function adminLogIn(page: Page) {
+  await gotoHydrated(page, "/adminlogin");
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password", { exact: true }).fill(owner.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
 /** Waits for hydration, so clicks reach React's handlers. */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);

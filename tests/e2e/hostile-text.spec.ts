@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { BREAKOUT, escaped, IMG, SCRIPT, SVG } from "../support/hostile-text";
-import { expect, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
 
 // Issue 8, "Hostile input": text shown in pages can never run script. A product whose name and
 // description hold markup (posted through the admin's upload call) and a contact message holding
@@ -92,11 +92,7 @@ test("markup in a product and in a contact message is shown as text on every pag
     await expectInertPage(page, search, "Search Results", alerts);
 
     // ---- the back office, signed in through the page: Manage Products, the edit page, Messages
-    await gotoHydrated(page, "/adminlogin");
-    await page.getByLabel("Email").fill(owner.email);
-    await page.getByLabel("Password", { exact: true }).fill(owner.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await adminLogIn(page);
     await expectInertHtml(page, "/admin?menu=2&category=Pillows", [name]);
     await expectInertPage(page, "/admin?menu=2&category=Pillows", `Pillow ${tag} ${SCRIPT}`, alerts);
     await expectInertHtml(page, `/admin/products/${id}`, []);
