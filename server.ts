@@ -12,7 +12,7 @@ import "./server/context";
 import { databaseOpenProblem, ensurePlannerStatistics, openDatabase, type DatabaseHandle } from "./server/db/client";
 import { seedIfEmpty } from "./server/db/seed";
 import { configureLog, log } from "./server/log";
-import { seedDemoAccounts } from "./server/accounts/demo";
+import { lockDemoPasswords, seedDemoAccounts } from "./server/accounts/demo";
 import { startMailer, type MailerOptions } from "./server/mail/mailer";
 import { startOrderExpiry } from "./server/checkout/checkout";
 import { startHousekeeping } from "./server/housekeeping";
@@ -29,6 +29,8 @@ export async function openShopDatabase(config: Config): Promise<DatabaseHandle> 
     await ensurePlannerStatistics(handle.db);
     const demo = await seedDemoAccounts(handle, config);
     if (demo.length) log.info(`Created the demo accounts: ${demo.join(", ")} (passwords in the README).`);
+    const locked = await lockDemoPasswords(handle.db, config);
+    if (locked.length) log.warn(`Not in demo mode: the demo accounts ${locked.join(", ")} had their published passwords and are locked (Forgot Password sets a new one).`);
   });
   return handle;
 }
@@ -84,7 +86,7 @@ export function openShopDatabaseOrExit(config: Config): Promise<DatabaseHandle> 
  */
 export function serveUntilStopped(
   app: Express,
-  { config, handle, background, readiness, host }: { config: Config; handle: DatabaseHandle; background: BackgroundWork; readiness: Readiness; host?: string },
+  { config, handle, background, readiness, host = config.host }: { config: Config; handle: DatabaseHandle; background: BackgroundWork; readiness: Readiness; host?: string },
   onListening: (server: Server) => void,
 ): Server {
   const listening = (error?: Error) => {
@@ -134,6 +136,23 @@ export async function serve(options: { clientDir: string }) {
   log.info(`Started ${config.webConcurrency} server processes`);
 }
 
+/** What the start-up log says in demo mode (decision 0018). */
+export function demoModeNotice(config: Config): string {
+  const parts = [
+    "DEMO MODE: demo accounts (see the README)",
+    config.smtpUrl ? null : `e-mails in the dev mailbox at ${config.publicUrl}/dev/mailbox`,
+    config.paystack.secretKey ? null : "the test payment gateway (no real money)",
+  ].filter(Boolean);
+  const where = config.host ? `listening on ${config.host} only` : "listening on every interface";
+  return `${parts.join(", ")}; ${where}. Not for real customers: set SHOP_DEMO=off, or DATABASE_URL or PUBLIC_URL.`;
+}
+
+/** Outside demo mode, what a real shop still lacks says so once at start, not at the first order. */
+function warnOfMissingSetup(config: Config) {
+  if (!config.smtpUrl) log.warn("SMTP_URL is not set: e-mails wait in the outbox until it is.");
+  if (!config.paystack.secretKey) log.warn("PAYSTACK_SECRET_KEY is not set: Pay Now says payments are not set up yet.");
+}
+
 /** One server process: `serve` calls it, in each process. */
 export async function start(options: { clientDir: string }) {
   const startedAt = performance.now();
@@ -144,6 +163,8 @@ export async function start(options: { clientDir: string }) {
   const app = await createShopApp(handle, config, { clientDir: path.resolve(options.clientDir), mode: "production", readiness });
   return serveUntilStopped(app, { config, handle, background: startBackgroundWork(handle, config), readiness }, () => {
     const ms = Math.round(performance.now() - startedAt);
-    log.info({ engine: handle.engine, ms }, `Shop ready on ${config.publicUrl} (${handle.engine}, ${ms} ms)`);
+    log.info({ engine: handle.engine, ms, demo: config.demo }, `Shop ready on ${config.publicUrl} (${handle.engine}, ${ms} ms)`);
+    if (config.demo) log.warn(demoModeNotice(config));
+    else warnOfMissingSetup(config);
   });
 }

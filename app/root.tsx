@@ -14,11 +14,13 @@ import {
 import type { Route } from "./+types/root";
 import { listCategories } from "../server/catalog/catalog";
 import { cartCount } from "../server/cart/cart";
+import { devMailboxEnabled } from "../server/mail/mailer";
 import { currentAccount } from "./sessions.server";
 import { SHOP_NAME } from "../common/constants";
 import { storefrontMessages } from "../common/storefront-messages";
 import { BadgeStrip } from "./components/BadgeStrip";
 import { ChunkErrorNotice, isChunkLoadError } from "./components/ChunkError";
+import { DemoBanner } from "./components/DemoBanner";
 import { FloatingContact } from "./components/FloatingContact";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
@@ -39,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     customerName: customer?.fullName ?? null,
     whatsappNumber: context.config.whatsappNumber,
     liveChatScriptUrl: context.config.liveChatScriptUrl ?? null,
+    demo: context.config.demo ? { devMailbox: devMailboxEnabled(context.config) } : null,
   };
 }
 
@@ -87,6 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <PendingBar />
         <NoticeToast />
+        {data?.demo ? <DemoBanner devMailbox={data.demo.devMailbox} /> : null}
         <Header categories={categories} cartCount={data?.cartCount ?? 0} customerName={data?.customerName ?? null} />
         <main id="main" className="flex-1">
           {children}

@@ -3,32 +3,37 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../server/config";
 import { endPageSession, sessionCookieHeader } from "./sessions.server";
 
-// The session cookie's flags (issue 8): never readable by scripts, never sent along with a
-// cross-site form post, and only over https in production.
+// The session cookie's flags (issues 8 and 15): never readable by scripts, never sent along with
+// a cross-site form post, and only over https when the shop is served over https (PUBLIC_URL),
+// whatever NODE_ENV says.
 
-const context = (NODE_ENV: "production" | "test") => ({ config: loadConfig({ NODE_ENV }) }) as unknown as AppLoadContext;
+const context = (env: Record<string, string>) => ({ config: loadConfig(env) }) as unknown as AppLoadContext;
+const https = context({ PUBLIC_URL: "https://shop.example.ng" });
 const expires = new Date("2026-12-01T00:00:00Z");
 
 describe("the session cookie", () => {
-  it("is HttpOnly, SameSite=Lax, for the whole site, and Secure in production", async () => {
-    const production = await sessionCookieHeader(context("production"), "customer", "t0ken", expires);
-    expect(production).toMatch(/^shop_session=[^;]+;/);
-    for (const flag of ["HttpOnly", "SameSite=Lax", "Path=/", "Secure", "Expires=Tue, 01 Dec 2026 00:00:00 GMT"]) expect(production).toContain(flag);
-    const admin = await sessionCookieHeader(context("production"), "admin", "t0ken", expires);
+  it("is HttpOnly, SameSite=Lax, for the whole site, and Secure when PUBLIC_URL is https", async () => {
+    const secure = await sessionCookieHeader(https, "customer", "t0ken", expires);
+    expect(secure).toMatch(/^shop_session=[^;]+;/);
+    for (const flag of ["HttpOnly", "SameSite=Lax", "Path=/", "Secure", "Expires=Tue, 01 Dec 2026 00:00:00 GMT"]) expect(secure).toContain(flag);
+    const admin = await sessionCookieHeader(https, "admin", "t0ken", expires);
     expect(admin).toContain("HttpOnly");
     expect(admin).toContain("Secure");
   });
 
-  it("is not Secure outside production, where the shop runs on http://localhost", async () => {
-    const test = await sessionCookieHeader(context("test"), "customer", "t0ken", expires);
-    expect(test).toContain("HttpOnly");
-    expect(test).toContain("SameSite=Lax");
-    expect(test).not.toContain("Secure");
+  it("is not Secure on an http address, whatever NODE_ENV says", async () => {
+    const envs: Record<string, string>[] = [{}, { NODE_ENV: "production" }, { NODE_ENV: "production", PUBLIC_URL: "http://192.168.1.20:3000" }];
+    for (const env of envs) {
+      const plain = await sessionCookieHeader(context(env), "customer", "t0ken", expires);
+      expect(plain).toContain("HttpOnly");
+      expect(plain).toContain("SameSite=Lax");
+      expect(plain).not.toContain("Secure");
+    }
   });
 
   it("is cleared on logout with the same flags", async () => {
     // Without a session cookie there is nothing to end in the database; the header is what matters.
-    const cleared = await endPageSession(new Request("http://localhost/"), context("production"), "customer");
+    const cleared = await endPageSession(new Request("http://localhost/"), https, "customer");
     expect(cleared).toMatch(/^shop_session=;/);
     for (const flag of ["Max-Age=0", "HttpOnly", "SameSite=Lax", "Secure"]) expect(cleared).toContain(flag);
   });

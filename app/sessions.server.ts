@@ -2,14 +2,14 @@ import { createCookie, redirect, type AppLoadContext } from "react-router";
 import { accountPaths } from "../server/accounts/accounts";
 import { endSession, findSession, SESSION_COOKIE_NAMES, type Role, type SignedInAccount } from "../server/accounts/sessions";
 
-// Page sessions: the session token in an httpOnly, SameSite=Lax cookie (Secure in production),
+// Page sessions: the session token in an httpOnly, SameSite=Lax cookie (Secure over https),
 // one cookie per role, so a customer and an admin can use one browser. The API uses Bearer tokens.
 
 function sessionCookie(role: Role, context: AppLoadContext) {
   return createCookie(SESSION_COOKIE_NAMES[role], {
     httpOnly: true,
     sameSite: "lax",
-    secure: context.config.isProduction,
+    secure: context.config.https,
     path: "/",
   });
 }

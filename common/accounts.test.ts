@@ -25,3 +25,22 @@ describe("account rules", () => {
     expect(welcomeText("Ada")).toBe("Welcome Ada");
   });
 });
+
+// The e-mail shape of spec §5 (issue 15): the same answers as the basic pattern
+// something@something.something, but in linear time, so no address can hold the process.
+
+describe("isEmailShape", () => {
+  it("takes something@something.something without spaces", () => {
+    for (const ok of ["a@b.c", "ada.obi@mail.example.ng", "x@y..z", "a+tag@sub.domain.ng"]) expect(isEmailShape(ok), ok).toBe(true);
+    for (const bad of ["", "a@b", "@b.c", "a@.c", "a@b.", "a@@b.c", "a@b@c.d", "a b@c.d", "a@b .c", "a@b.c\n", `${"a".repeat(250)}@b.cd`]) {
+      expect(isEmailShape(bad), JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it("answers at once for the inputs that made the old pattern backtrack for seconds", () => {
+    const attacks = [`a@${".".repeat(99_000)}@`, `a@${"a.".repeat(70_000)}`, `${"a".repeat(140_000)}@`, `a@${"b".repeat(100_000)}. `];
+    const started = performance.now();
+    for (const attack of attacks) expect(isEmailShape(attack)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+});

@@ -7,9 +7,20 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** The "basic {email} shape" of spec §5: something@something.something, no spaces. */
+/** The longest e-mail address there can be (RFC 5321's path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * The "basic {email} shape" of spec §5: something@something.something, no spaces. Checked in
+ * linear time, length first: the regular expression it replaces backtracked quadratically and
+ * held the whole process for 20 s on one 100 KB address (issue 15).
+ */
 export function isEmailShape(email: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254;
+  if (email.length > EMAIL_MAX_LENGTH || /\s/.test(email)) return false;
+  const at = email.indexOf("@");
+  if (at < 1 || at !== email.lastIndexOf("@")) return false;
+  // A dot in the domain with something on both sides of it.
+  return email.slice(at + 2, -1).includes(".");
 }
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -341,7 +341,7 @@ function report(r) {
     `Measured by \`npm run bench\` (scripts/bench.mjs) on ${r.startedAt.slice(0, 10)}, in ${fmt(r.durationMs / 60000, 1)} minutes.`,
     "",
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${fmt(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}.`,
-    "Server: the production build (`NODE_ENV=production`), embedded database (PGlite), one process. Load: autocannon in the",
+    "Server: the production build (`npm start`'s, demo mode off), embedded database (PGlite), one process. Load: autocannon in the",
     `bench process on 127.0.0.1 (sharing the machine's ${cpu.length} cores), ${LOAD_SECONDS} s per run, \`Accept-Encoding: br, gzip\`.`,
     "",
     "## Budgets",

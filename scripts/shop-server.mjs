@@ -49,11 +49,11 @@ export async function stopShop(shop) {
   await new Promise((r) => shop.child.once("exit", r));
 }
 
-/** The environment of a shop on its own port and database folder, with no third party configured. */
+/** The environment of a real (not demo) shop on its own port and database folder, with no third party configured. */
 export function shopEnv(port, dataDir, extra = {}) {
   return {
     ...process.env,
-    NODE_ENV: "production",
+    SHOP_DEMO: "off",
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,

@@ -128,8 +128,8 @@ say("Building the shop...");
 execSync("npm run build", { stdio: ["ignore", "ignore", "inherit"] });
 const work = mkdtempSync(path.join(os.tmpdir(), "shop-soak-"));
 const port = await freePort();
-// Development: the built-in test gateway takes the payments (production refuses them without keys).
-const env = shopEnv(port, path.join(work, "data"), { NODE_ENV: "development", LOG_LEVEL: "info" });
+// Demo mode: the built-in test gateway takes the payments (a real shop refuses them without keys).
+const env = shopEnv(port, path.join(work, "data"), { SHOP_DEMO: "on", LOG_LEVEL: "info" });
 let shop;
 try {
   say("First start (seeds the catalogue)...");

@@ -59,7 +59,8 @@ export function createApp({
 }: AppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Only a configured proxy may name the client (rate limits and logs key on it).
+  app.set("trust proxy", config.trustProxy);
   app.use(compression());
   if (clientDir) {
     // Hashed assets never change: served first, with a year's cache and no per-request log line

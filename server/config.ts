@@ -5,9 +5,35 @@ import { z } from "zod";
 const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
+/** On/off switches as people write them. */
+const onOff = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+  z.enum(["on", "off", "true", "false", "1", "0", "yes", "no"], { error: "on or off" }).transform((v) => ["on", "true", "1", "yes"].includes(v)),
+);
+
+/**
+ * TRUST_PROXY as Express's "trust proxy" takes it: off (the default: X-Forwarded-For is
+ * ignored), on (trust every hop), a number of hops, or addresses and subnet names
+ * ("loopback", "uniquelocal", "10.0.0.0/8", comma-separated).
+ */
+const trustProxy = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : v),
+  z.string().transform((v): boolean | number | string => {
+    const lower = v.toLowerCase();
+    if (["off", "false", "0", "no"].includes(lower)) return false;
+    if (["on", "true", "yes"].includes(lower)) return true;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    return v;
+  }),
+);
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to listen on; unset: all of them, or only 127.0.0.1 in demo mode. */
+  HOST: optionalString,
+  /** Demo mode (decision 0018); unset: on only for the embedded database without PUBLIC_URL. */
+  SHOP_DEMO: z.preprocess(emptyAsUndefined, onOff.optional()),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxy.optional()),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
@@ -41,13 +67,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  // Demo conveniences are never on by accident: a real database or a public address turns them
+  // off unless SHOP_DEMO says otherwise.
+  const demo = e.SHOP_DEMO ?? (!e.DATABASE_URL && !e.PUBLIC_URL);
   return {
-    env: e.NODE_ENV,
-    isProduction: e.NODE_ENV === "production",
+    /** Demo mode: demo accounts, the dev mailbox and the test gateway (decision 0018). */
+    demo,
     port: e.PORT,
+    /** Where to listen; undefined means every interface. */
+    host: e.HOST ?? (demo ? "127.0.0.1" : undefined),
+    /** Served over https: cookies are Secure and browsers are told to keep to https (HSTS). */
+    https: publicUrl.startsWith("https://"),
+    /** Express's "trust proxy": whose X-Forwarded-For names the client. */
+    trustProxy: e.TRUST_PROXY ?? false,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     shopOrdersEmail: e.SHOP_ORDERS_EMAIL,
@@ -59,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     liveChatScriptUrl: e.LIVE_CHAT_SCRIPT_URL,
     whatsappNumber: e.WHATSAPP_NUMBER,
     webConcurrency: e.WEB_CONCURRENCY,
-    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "error" : "info"),
+    logLevel: e.LOG_LEVEL ?? "info",
     pictureCacheDir: e.PICTURE_CACHE_DIR === "off" ? null : (e.PICTURE_CACHE_DIR ?? defaultPictureCacheDir()),
   };
 }

@@ -20,9 +20,9 @@ export function securityHeaders(config: Config): RequestHandler {
       "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
       "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
     });
-    // Only in production: on http://localhost HSTS would be ignored, and on a LAN name it would
-    // lock a developer's browser to https for a year.
-    if (config.isProduction) res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // Only for a shop served over https: on http://localhost HSTS would be ignored, and on a LAN
+    // name it would lock a developer's browser to https for a year.
+    if (config.https) res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  EMAIL_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
   isEmailShape,
   isPhoneShape,
@@ -16,7 +17,9 @@ import { hasNul } from "../../common/text";
 const required = (message: string) =>
   z.string({ error: message }).trim().min(1, message).refine((s) => !hasNul(s), messages.textHasNul);
 
+// Too long for any address: refused before any other check looks at it (the transform's pipe stops).
 export const emailField = required(messages.emailRequired)
+  .max(EMAIL_MAX_LENGTH, messages.invalidEmail)
   .transform(normalizeEmail)
   .refine(isEmailShape, messages.invalidEmail);
 

@@ -19,9 +19,9 @@ export function outboxMessageId(mail: { id: number; createdAt: Date }, mailFrom:
   return `<outbox.${mail.id}.${mail.createdAt.getTime()}@${domain}>`;
 }
 
-/** The dev mailbox exists only outside production, and only when no real mail server is set. */
+/** The dev mailbox exists only in demo mode, and only when no real mail server is set. */
 export function devMailboxEnabled(config: Config): boolean {
-  return !config.isProduction && !config.smtpUrl;
+  return config.demo && !config.smtpUrl;
 }
 
 export function mailSender(config: Config): MailSender {
@@ -41,13 +41,14 @@ export function mailSender(config: Config): MailSender {
       });
     };
   }
-  if (config.isProduction) {
+  if (!config.demo) {
+    // Kept in the outbox and retried: once SMTP_URL is set, the mails go out.
     return async () => {
-      throw new Error("SMTP_URL is not set: e-mail cannot be sent in production.");
+      throw new Error("SMTP_URL is not set: e-mail cannot be sent.");
     };
   }
   return async (mail) => {
-    if (config.env !== "test") log.info(`Mail to ${mail.to}: "${mail.subject}" (read it at ${config.publicUrl}/dev/mailbox)`);
+    log.info(`Mail to ${mail.to}: "${mail.subject}" (read it at ${config.publicUrl}/dev/mailbox)`);
   };
 }
 

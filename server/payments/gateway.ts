@@ -3,9 +3,9 @@ import type { Database } from "../db/client";
 import { paystackGateway } from "./paystack";
 import { testGateway } from "./test-gateway";
 
-// The card payment provider as the checkout sees it. Paystack when keys are set; otherwise the
-// built-in test gateway (never in production), which keeps its own books and is verified the
-// same way, so the whole purchase works offline.
+// The card payment provider as the checkout sees it. Paystack when keys are set; otherwise, in
+// demo mode only, the built-in test gateway, which keeps its own books and is verified the same
+// way, so the whole purchase works offline. Outside demo mode without keys nothing is paid.
 
 export type Provider = "paystack" | "test" | "none";
 
@@ -38,7 +38,7 @@ export interface PaymentGateway {
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
 }
 
-/** A gateway that refuses every payment: production without keys must not take test money. */
+/** A gateway that refuses every payment: a real shop without keys must not take test money. */
 const unavailableGateway: PaymentGateway = {
   provider: "none",
   publicKey: null,
@@ -50,6 +50,6 @@ const unavailableGateway: PaymentGateway = {
 export function createGateway(db: Database, config: Config): PaymentGateway {
   const { secretKey, publicKey, apiBase } = config.paystack;
   if (secretKey) return paystackGateway({ secretKey, publicKey: publicKey ?? null, apiBase });
-  if (config.isProduction) return unavailableGateway;
-  return testGateway(db);
+  if (config.demo) return testGateway(db);
+  return unavailableGateway;
 }

@@ -20,7 +20,7 @@ let shop: string;
 let down: string;
 
 async function listen(db: DatabaseHandle["db"], ready: Readiness = { draining: false }): Promise<string> {
-  const app = createApp({ db, config: loadConfig({ NODE_ENV: "test" }), readiness: ready });
+  const app = createApp({ db, config: loadConfig({}), readiness: ready });
   const { server, baseUrl } = await listenOnLocalPort(app);
   servers.push(server);
   return baseUrl;
@@ -97,7 +97,7 @@ describe("without a database", () => {
       () => null,
       (e: unknown) => e,
     );
-    const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: "postgres://shop:secret@127.0.0.1:1/shop" });
+    const config = loadConfig({ DATABASE_URL: "postgres://shop:secret@127.0.0.1:1/shop" });
     const problem = databaseOpenProblem(config, error);
     expect(problem).toMatch(/^the database cannot be reached \(postgres:\/\/shop:\*\*\*@127\.0\.0\.1:1\/shop\): /);
     expect(problem).not.toContain("secret");

@@ -28,7 +28,7 @@ beforeAll(async () => {
   api = await startApiServer(handle);
 });
 afterAll(async () => {
-  configureLog(loadConfig({ NODE_ENV: "test" }).logLevel);
+  configureLog(loadConfig({ LOG_LEVEL: "error" }).logLevel);
   await api?.close();
   await handle?.close();
 });

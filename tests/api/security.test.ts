@@ -6,7 +6,7 @@ import { createCatalogCache, type CatalogCache } from "../../server/catalog/cata
 import { loadConfig } from "../../server/config";
 import { MAX_PAGE_FORM_BYTES } from "../../server/security";
 import { createTestDatabase, type TestDatabase } from "../support/db";
-import { listenOnLocalPort } from "../support/server";
+import { listenOnLocalPort, TEST_SHOP_ENV } from "../support/server";
 
 // The defences of server/security.ts on the real app: headers, the page script policy and its
 // nonce (also through the catalogue cache), cross-site changes refused, page forms bounded. The
@@ -26,7 +26,7 @@ const pages: RequestHandler = async (req, res) => {
 };
 
 async function listen(env: Record<string, string>, withCache = false): Promise<string> {
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "https://shop.example", ...env });
+  const config = loadConfig({ ...TEST_SHOP_ENV, PUBLIC_URL: "https://shop.example", ...env });
   const app = createApp({ db: handle.db, config, pages, catalogCache: withCache ? cache : undefined });
   const { server, baseUrl } = await listenOnLocalPort(app);
   servers.push(server);
@@ -34,14 +34,14 @@ async function listen(env: Record<string, string>, withCache = false): Promise<s
 }
 
 let shop: string;
-let production: string;
+let plain: string;
 let cached: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
   cache = await createCatalogCache(handle, { isCacheable: isCatalogRequest });
   shop = await listen({});
-  production = await listen({ NODE_ENV: "production" });
+  plain = await listen({ PUBLIC_URL: "http://192.168.1.20:3000", NODE_ENV: "production" });
   cached = await listen({}, true);
 });
 afterAll(async () => {
@@ -74,10 +74,10 @@ describe("security headers", () => {
     expect([...new Uint8Array(await res.arrayBuffer()).subarray(8, 12)].map((b) => String.fromCharCode(b)).join("")).toBe("WEBP");
   });
 
-  it("HSTS in production only", async () => {
-    const res = await fetch(`${production}/api/get_products_by_category.php?category=Pillows`);
+  it("HSTS only when PUBLIC_URL is https, whatever NODE_ENV says", async () => {
+    const res = await fetch(`${shop}/api/get_products_by_category.php?category=Pillows`);
     expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
-    expect((await fetch(`${shop}/api/get_products_by_category.php?category=Pillows`)).headers.get("strict-transport-security")).toBeNull();
+    expect((await fetch(`${plain}/api/get_products_by_category.php?category=Pillows`)).headers.get("strict-transport-security")).toBeNull();
   });
 
   it("a page allows only scripts carrying its own fresh nonce", async () => {

@@ -19,7 +19,7 @@ describe.runIf(pg)("three processes starting together on a new PostgreSQL databa
     const name = `shop_startup_${randomBytes(6).toString("hex")}`;
     const admin = await openDatabase({ databaseUrl: pg!.adminUrl });
     await admin.db.execute(sql.raw(`create database ${name}`));
-    const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: databaseUrlFor(pg!.adminUrl, name) });
+    const config = loadConfig({ DATABASE_URL: databaseUrlFor(pg!.adminUrl, name) });
     try {
       const handles = await Promise.all([openShopDatabase(config), openShopDatabase(config), openShopDatabase(config)]);
       try {

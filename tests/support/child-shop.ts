@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import { ensurePlannerStatistics, openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { databaseUrlFor } from "./global-setup";
+import { TEST_SHOP_ENV } from "./server";
 
 // The shop as child processes (tests/support/shop-process.ts) on a database of their own that
 // outlives them: a PGlite folder in a temporary directory, or (with DATABASE_URL) a PostgreSQL
@@ -86,7 +87,19 @@ export interface ShopProcess {
 }
 
 /** Settings a shop process must not inherit from the test run's environment. */
-const OWN_SETTINGS = ["DATABASE_URL", "DATA_DIR", "PORT", "PUBLIC_URL", "SMTP_URL", "PAYSTACK_SECRET_KEY", "PAYSTACK_PUBLIC_KEY", "PAYSTACK_API_BASE"];
+const OWN_SETTINGS = [
+  "DATABASE_URL",
+  "DATA_DIR",
+  "PORT",
+  "HOST",
+  "PUBLIC_URL",
+  "SHOP_DEMO",
+  "TRUST_PROXY",
+  "SMTP_URL",
+  "PAYSTACK_SECRET_KEY",
+  "PAYSTACK_PUBLIC_KEY",
+  "PAYSTACK_API_BASE",
+];
 
 /** Starts `node --import tsx tests/support/shop-process.ts` and waits for its ready line. */
 export async function startShopProcess(env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<ShopProcess> {
@@ -94,7 +107,7 @@ export async function startShopProcess(env: Record<string, string>, { timeoutMs 
   for (const name of OWN_SETTINGS) delete inherited[name];
   const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
     cwd: ROOT,
-    env: { ...inherited, NODE_ENV: "test", PICTURE_CACHE_DIR: "off", ...env },
+    env: { ...inherited, ...TEST_SHOP_ENV, PICTURE_CACHE_DIR: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

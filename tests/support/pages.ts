@@ -3,7 +3,7 @@ import { createServer } from "vite";
 import { createShopApp } from "../../server";
 import { loadConfig } from "../../server/config";
 import type { DatabaseHandle } from "../../server/db/client";
-import { listenOnLocalPort } from "./server";
+import { listenOnLocalPort, TEST_SHOP_ENV } from "./server";
 
 // The whole shop, pages and API, over HTTP for tests: server.ts's own createShopApp, with the
 // pages rendered from the current source by Vite in middleware mode (as `npm run dev` does), so
@@ -12,12 +12,12 @@ import { listenOnLocalPort } from "./server";
 // startApiServer (server.ts).
 
 export interface ShopServerOptions {
-  /** Settings on top of NODE_ENV=test. */
+  /** Settings on top of TEST_SHOP_ENV. */
   env?: Record<string, string>;
 }
 
 export async function startShopServer(handle: DatabaseHandle, options: ShopServerOptions = {}) {
-  const config = loadConfig({ ...options.env, NODE_ENV: "test" });
+  const config = loadConfig({ ...TEST_SHOP_ENV, ...options.env });
   const vite = await createServer({
     // No file watching and no hot reload: the source does not change during a test run.
     server: { middlewareMode: true, hmr: false, watch: null },

@@ -1,0 +1,21 @@
+import { Link } from "react-router";
+
+/**
+ * The thin strip that says a shop in demo mode is one (decision 0018): nobody mistakes the test
+ * gateway for a real checkout, and the mailbox is one click away.
+ */
+export function DemoBanner({ devMailbox }: { devMailbox: boolean }) {
+  return (
+    <p role="note" className="bg-amber-300 px-4 py-1 text-center text-xs font-medium text-slate-900">
+      <strong className="font-bold">Demo shop:</strong> test payments only, no real money moves.
+      {devMailbox ? (
+        <>
+          {" "}
+          <Link to="/dev/mailbox" className="font-semibold underline underline-offset-2 hover:text-slate-700">
+            Dev mailbox
+          </Link>
+        </>
+      ) : null}
+    </p>
+  );
+}
