@@ -51,6 +51,8 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id),
     featured: boolean("featured").notNull().default(false),
+    /** The most units of one size a customer may buy in one order (a fair share of scarce stock). */
+    maxPerOrder: integer("max_per_order").notNull().default(10),
     /** Deleted products are archived, so past orders stay whole. */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -71,6 +73,7 @@ export const products = pgTable(
       .with({ fastupdate: false })
       .where(sql`${t.archivedAt} is null`),
     index("products_featured_idx").on(t.id).where(sql`${t.featured} and ${t.archivedAt} is null`),
+    check("products_max_per_order_positive", sql`${t.maxPerOrder} > 0`),
   ],
 );
 
@@ -199,6 +202,25 @@ export const oneTimeTokens = pgTable(
   (t) => [index("one_time_tokens_account_idx").on(t.accountId, t.purpose)],
 );
 
+/**
+ * Devices an account has signed in from (OWASP's device cookie): wrong passwords from elsewhere
+ * lock out only unknown devices, never the owner's phone (decision 0019). The token is in a
+ * cookie (pages) or sent back by the API client; only its SHA-256 is stored.
+ */
+export const loginDevices = pgTable(
+  "login_devices",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_devices_account_idx").on(t.accountId)],
+);
+
 /** Fixed-window counters shared by every server process (login, forgot-password, contact...). */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
@@ -216,6 +238,11 @@ export const carts = pgTable("carts", {
     .references(() => accounts.id, { onDelete: "cascade" }),
   /** The delivery details given at checkout (spec §3 DeliveryDetail), kept until the order is paid. */
   delivery: jsonb("delivery").$type<DeliveryDetails>(),
+  /**
+   * When this customer's stock hold began: every Pay Now holds units only until 15 minutes after
+   * it, however often it is pressed, until the customer pays or a day has passed (decision 0018).
+   */
+  holdStartedAt: timestamp("hold_started_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -273,7 +300,7 @@ export const orders = pgTable(
     city: text("city").notNull(),
     trackingId: text("tracking_id"),
     createdAt: createdAt(),
-    /** Unpaid orders release their reserved stock after this moment. */
+    /** While pending, the order holds its units until this moment; null: it holds none. */
     reservedUntil: timestamp("reserved_until", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
@@ -345,6 +372,37 @@ export const payments = pgTable(
   (t) => [index("payments_order_idx").on(t.orderId)],
 );
 
+export const refundStatus = pgEnum("refund_status", ["pending", "sent", "failed"]);
+
+/**
+ * Money the shop gives back on its own (decision 0018): a payment for a checkout the customer had
+ * replaced, or for one whose stock was sold before the money came. One per payment; sent through
+ * the provider's refund call after the transaction that found it, retried by housekeeping.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    paymentId: integer("payment_id")
+      .notNull()
+      .unique()
+      .references(() => payments.id),
+    amountKobo: kobo("amount_kobo").notNull(),
+    reason: text("reason", { enum: ["superseded", "sold-out"] }).notNull(),
+    status: refundStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** The provider's reply to the refund call, kept for the admin and for disputes. */
+    providerReply: jsonb("provider_reply"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("refunds_status_idx").on(t.status)],
+);
+
 /**
  * The built-in test gateway's own books (used only when no Paystack keys are set): what a
  * provider would hold, so the shop verifies a test payment exactly as it verifies a real one.
@@ -355,7 +413,7 @@ export const testGatewayTransactions = pgTable("test_gateway_transactions", {
   email: text("email").notNull(),
   amountKobo: kobo("amount_kobo").notNull(),
   currency: text("currency").notNull(),
-  status: text("status", { enum: ["pending", "success", "failed", "abandoned"] }).notNull().default("pending"),
+  status: text("status", { enum: ["pending", "success", "failed", "abandoned", "reversed"] }).notNull().default("pending"),
   gatewayResponse: text("gateway_response"),
   paidAt: timestamp("paid_at", { withTimezone: true }),
   createdAt: createdAt(),
