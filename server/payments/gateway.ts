@@ -18,7 +18,8 @@ export interface InitializeInput {
 
 /** What the provider says about a reference. Only `success` with the right amount and currency pays an order. */
 export interface Verification {
-  status: "success" | "failed" | "abandoned" | "pending";
+  /** `reversed`: paid, then refunded. */
+  status: "success" | "failed" | "abandoned" | "pending" | "reversed";
   amountKobo: number;
   currency: string;
   gatewayResponse: string | null;

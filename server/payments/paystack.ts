@@ -56,7 +56,7 @@ export function paystackGateway(options: { secretKey: string; publicKey: string 
       if (!result.ok) return result;
       const d = result.value;
       const status: Verification["status"] =
-        d.status === "success" || d.status === "failed" || d.status === "abandoned" ? d.status : "pending";
+        d.status === "success" || d.status === "failed" || d.status === "abandoned" || d.status === "reversed" ? d.status : "pending";
       return {
         ok: true,
         value: { status, amountKobo: Number(d.amount), currency: String(d.currency), gatewayResponse: d.gateway_response ?? null, raw: d },
