@@ -77,6 +77,8 @@ export const messages = {
   outOfStock: (name: string) => `Sorry, ${name} is out of stock.`,
   stockLimit: (name: string, stock: number) =>
     `Only ${stock} of ${name} ${stock === 1 ? "is" : "are"} in stock, and your cart already holds ${stock === 1 ? "it" : "them all"}.`,
+  orderLimit: (name: string, max: number) => `You can buy at most ${max} of ${name} in one order.`,
+  orderLimitAtCheckout: (name: string, max: number) => `You can buy at most ${max} of ${name} in one order. Please lower the quantity in your cart.`,
   notEnoughStock: (name: string, stock: number) => `Only ${stock} of ${name} left in stock. Please lower the quantity in your cart.`,
   fieldRequired: (label: string) => `${label} is required.`,
   fieldTooLong: (label: string, max: number) => `${label} can be at most ${max} characters.`,

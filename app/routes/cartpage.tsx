@@ -128,10 +128,16 @@ function CartRow({ line, onResult }: { line: CartLine; onResult: (result: FormRe
               type="submit"
               name="intent"
               value="increase"
-              disabled={busy || line.quantity >= line.stock}
+              disabled={busy || line.quantity >= Math.min(line.stock, line.maxPerOrder)}
               className={stepper}
               aria-label={`One more ${name}`}
-              title={line.quantity >= line.stock ? `Only ${line.stock} in stock` : undefined}
+              title={
+                line.quantity >= line.maxPerOrder && line.maxPerOrder < line.stock
+                  ? `At most ${line.maxPerOrder} per order`
+                  : line.quantity >= line.stock
+                    ? `Only ${line.stock} in stock`
+                    : undefined
+              }
             >
               <PlusIcon className="h-4 w-4" />
             </button>

@@ -50,7 +50,7 @@ export function toContractCartItem(line: CartLine) {
   };
 }
 
-const CHANGE_FAILURE_STATUS = { "unknown-product": 404, "size-not-offered": 404, "not-in-cart": 404, "out-of-stock": 409 } as const;
+const CHANGE_FAILURE_STATUS = { "unknown-product": 404, "size-not-offered": 404, "not-in-cart": 404, "out-of-stock": 409, "order-limit": 409 } as const;
 
 function replyToChange(res: Response, change: CartChange, message: (quantity: number) => string) {
   if (!change.ok) return fail(res, CHANGE_FAILURE_STATUS[change.reason], change.message);

@@ -1,8 +1,8 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { DeliveryDetails } from "../../common/delivery";
 import { lineName } from "../../common/featured";
 import { messages } from "../../common/messages";
-import type { Database, Executor } from "../db/client";
+import { queryRows, type Database, type Executor } from "../db/client";
 import { cartItems, carts, productImages, products, productVariants } from "../db/schema";
 
 // The customer's cart lives on the server. Prices are never stored in it: a line is a variant
@@ -22,6 +22,8 @@ export interface CartLine {
   subtotalKobo: number;
   /** Units the shop can still sell of this variant. */
   stock: number;
+  /** The most units of this variant one order may hold (the product's limit). */
+  maxPerOrder: number;
   image: string | null;
 }
 
@@ -51,6 +53,7 @@ export async function getCart(db: Executor, accountId: number): Promise<CartLine
       priceKobo: productVariants.priceKobo,
       quantity: cartItems.quantity,
       stock: productVariants.stock,
+      maxPerOrder: products.maxPerOrder,
       image: firstImage,
     })
     .from(cartItems)
@@ -91,12 +94,19 @@ interface Variant {
   productName: string;
   size: string;
   stock: number;
+  maxPerOrder: number;
 }
 
 async function findVariant(db: Executor, key: LineKey): Promise<Variant | undefined> {
   const size = normalizeSize(key.size);
   const [variant] = await db
-    .select({ id: productVariants.id, productName: products.name, size: productVariants.size, stock: productVariants.stock })
+    .select({
+      id: productVariants.id,
+      productName: products.name,
+      size: productVariants.size,
+      stock: productVariants.stock,
+      maxPerOrder: products.maxPerOrder,
+    })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(
@@ -114,61 +124,95 @@ async function findVariant(db: Executor, key: LineKey): Promise<Variant | undefi
 
 export type CartChange =
   | { ok: true; quantity: number }
-  | { ok: false; reason: "unknown-product" | "size-not-offered" | "not-in-cart" | "out-of-stock"; message: string };
+  | { ok: false; reason: "unknown-product" | "size-not-offered" | "not-in-cart" | "out-of-stock" | "order-limit"; message: string };
 
-const stockProblem = (variant: Variant): CartChange => ({
-  ok: false,
-  reason: "out-of-stock",
-  message:
-    variant.stock === 0
-      ? messages.outOfStock(lineName(variant.productName, variant.size))
-      : messages.stockLimit(lineName(variant.productName, variant.size), variant.stock),
-});
-
-/** Adds one unit; the same product and size again raises that line's quantity. */
-export async function addToCart(db: Database, accountId: number, key: LineKey): Promise<CartChange> {
-  return db.transaction(async (tx) => {
-    const variant = await findVariant(tx, key);
-    if (!variant) {
-      const anySize = normalizeSize(key.size) ? await findVariant(tx, { productId: key.productId }) : undefined;
-      return anySize
-        ? { ok: false, reason: "size-not-offered", message: messages.sizeNotOffered }
-        : { ok: false, reason: "unknown-product", message: messages.productUnavailable };
-    }
-    const cartId = await cartIdOf(tx, accountId);
-    const [line] = await tx
-      .select({ quantity: cartItems.quantity })
-      .from(cartItems)
-      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variant.id)));
-    const quantity = (line?.quantity ?? 0) + 1;
-    if (quantity > variant.stock) return stockProblem(variant);
-    await tx
-      .insert(cartItems)
-      .values({ cartId, variantId: variant.id, quantity })
-      .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.variantId], set: { quantity } });
-    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
-    return { ok: true, quantity };
-  });
+/** Why one more unit does not fit: the stock, or the product's per-order limit if that is lower. */
+function limitProblem(variant: Variant): CartChange {
+  const name = lineName(variant.productName, variant.size);
+  if (variant.maxPerOrder < variant.stock) return { ok: false, reason: "order-limit", message: messages.orderLimit(name, variant.maxPerOrder) };
+  return {
+    ok: false,
+    reason: "out-of-stock",
+    message: variant.stock === 0 ? messages.outOfStock(name) : messages.stockLimit(name, variant.stock),
+  };
 }
 
-/** Plus or minus one; minus on the last unit removes the line (quantity 0). */
+/** The most units of this variant a cart line may hold now: its stock, at most the per-order limit. */
+const lineCeiling = (variantId: SQL | AnyColumn | number) => sql`(
+  select least(${productVariants.stock}, ${products.maxPerOrder}) from ${productVariants}
+  join ${products} on ${products.id} = ${productVariants.productId}
+  where ${productVariants.id} = ${variantId})`;
+
+/**
+ * Adds one unit; the same product and size again raises that line's quantity. One statement
+ * reads and raises the quantity with its ceiling check, so concurrent adds never lose an update
+ * (PostgreSQL re-checks a conflicting row against its newest version).
+ */
+export async function addToCart(db: Database, accountId: number, key: LineKey): Promise<CartChange> {
+  const variant = await findVariant(db, key);
+  if (!variant) {
+    const anySize = normalizeSize(key.size) ? await findVariant(db, { productId: key.productId }) : undefined;
+    return anySize
+      ? { ok: false, reason: "size-not-offered", message: messages.sizeNotOffered }
+      : { ok: false, reason: "unknown-product", message: messages.productUnavailable };
+  }
+  const cartId = await cartIdOf(db, accountId);
+  const [line] = await queryRows<{ quantity: number }>(
+    db,
+    sql`insert into ${cartItems} (${sql.identifier(cartItems.cartId.name)}, ${sql.identifier(cartItems.variantId.name)}, ${sql.identifier(cartItems.quantity.name)})
+      select ${cartId}, ${variant.id}, 1 where ${lineCeiling(variant.id)} >= 1
+      on conflict (${sql.identifier(cartItems.cartId.name)}, ${sql.identifier(cartItems.variantId.name)})
+      do update set ${sql.identifier(cartItems.quantity.name)} = ${cartItems}.${sql.identifier(cartItems.quantity.name)} + 1
+      where ${cartItems}.${sql.identifier(cartItems.quantity.name)} + 1 <= ${lineCeiling(variant.id)}
+      returning ${sql.identifier(cartItems.quantity.name)} as quantity`,
+  );
+  if (!line) return limitProblem(variant);
+  await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+  return { ok: true, quantity: Number(line.quantity) };
+}
+
+/** The customer's line of this variant, as a condition on cart_items. */
+const lineOf = (accountId: number, variantId: number) =>
+  and(
+    eq(cartItems.variantId, variantId),
+    sql`${cartItems.cartId} in (select ${carts.id} from ${carts} where ${carts.accountId} = ${accountId})`,
+  );
+
+/**
+ * Plus or minus one; minus on the last unit removes the line (quantity 0). Each step is one
+ * statement that reads and writes the quantity, so concurrent presses all count.
+ */
 export async function changeQuantity(db: Database, accountId: number, key: LineKey, delta: 1 | -1): Promise<CartChange> {
-  return db.transaction(async (tx) => {
-    const variant = await findVariant(tx, key);
-    const [line] = variant
-      ? await tx
-          .select({ id: cartItems.id, quantity: cartItems.quantity })
-          .from(cartItems)
-          .innerJoin(carts, eq(carts.id, cartItems.cartId))
-          .where(and(eq(carts.accountId, accountId), eq(cartItems.variantId, variant.id)))
-      : [];
-    if (!variant || !line) return { ok: false, reason: "not-in-cart", message: messages.notInCart };
-    const quantity = line.quantity + delta;
-    if (delta > 0 && quantity > variant.stock) return stockProblem(variant);
-    if (quantity <= 0) await tx.delete(cartItems).where(eq(cartItems.id, line.id));
-    else await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, line.id));
-    return { ok: true, quantity: Math.max(quantity, 0) };
-  });
+  const variant = await findVariant(db, key);
+  if (!variant) return { ok: false, reason: "not-in-cart", message: messages.notInCart };
+  const line = lineOf(accountId, variant.id);
+  if (delta > 0) {
+    const [raised] = await db
+      .update(cartItems)
+      .set({ quantity: sql`${cartItems.quantity} + 1` })
+      .where(and(line, sql`${cartItems.quantity} + 1 <= ${lineCeiling(cartItems.variantId)}`))
+      .returning({ quantity: cartItems.quantity });
+    if (raised) return { ok: true, quantity: raised.quantity };
+    const [present] = await db.select({ id: cartItems.id }).from(cartItems).where(line);
+    return present ? limitProblem(variant) : { ok: false, reason: "not-in-cart", message: messages.notInCart };
+  }
+  // The line may change between the two statements (another press); a few rounds settle it.
+  for (let round = 0; round < 3; round++) {
+    const [lowered] = await db
+      .update(cartItems)
+      .set({ quantity: sql`${cartItems.quantity} - 1` })
+      .where(and(line, sql`${cartItems.quantity} > 1`))
+      .returning({ quantity: cartItems.quantity });
+    if (lowered) return { ok: true, quantity: lowered.quantity };
+    const [removed] = await db
+      .delete(cartItems)
+      .where(and(line, eq(cartItems.quantity, 1)))
+      .returning({ id: cartItems.id });
+    if (removed) return { ok: true, quantity: 0 };
+    const [present] = await db.select({ id: cartItems.id }).from(cartItems).where(line);
+    if (!present) break;
+  }
+  return { ok: false, reason: "not-in-cart", message: messages.notInCart };
 }
 
 /** Removes one line whatever its quantity (the cart page's Remove). */

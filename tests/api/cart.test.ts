@@ -258,6 +258,83 @@ describe("the cart never holds more than the stock", () => {
   });
 });
 
+// ------------------------------------------------------------------ a fair share (issue 15)
+
+describe("one order holds at most the product's per-order limit of a size", () => {
+  it("is 10 unless the admin says otherwise, and then refuses the next unit with the limit (409)", async () => {
+    const who = await customer("cart-limit");
+    await setStock(handle.db, 43, 50);
+    const variant = await variantOf(handle.db, 43);
+    const [product] = await handle.db.select({ maxPerOrder: products.maxPerOrder }).from(products).where(eq(products.id, 43));
+    expect(product.maxPerOrder).toBe(10);
+    await handle.db.update(products).set({ maxPerOrder: 3 }).where(eq(products.id, 43));
+    for (let i = 0; i < 3; i++) await addOk(who, 43);
+    const fourth = await shop.post(ADD, addBody(who, 43), who.token);
+    expect(fourth.status).toBe(409);
+    expect(fourth.body).toEqual(failure(messages.orderLimit(variant.productName, 3)));
+    const more = await shop.post(INCREASE, { user_id: who.id, product_id: 43, size: null }, who.token);
+    expect(more.status).toBe(409);
+    expect(more.body).toEqual(failure(messages.orderLimit(variant.productName, 3)));
+    expect(await cartRows(handle.db, who.id)).toEqual([{ variantId: variant.id, quantity: 3 }]);
+    expect((await cartOf(who))[0]).toMatchObject({ quantity: 3 });
+  });
+});
+
+// ------------------------------------------------------------------ concurrency (issue 15)
+
+describe("presses that arrive together all count (PGlite and PostgreSQL)", () => {
+  const TIMES = 20;
+  const together = <T>(make: () => Promise<T>) => Promise.all(Array.from({ length: TIMES }, make));
+
+  it(`${TIMES} adds at once raise the line by exactly ${TIMES}`, async () => {
+    const who = await customer("cart-race-add");
+    await setStock(handle.db, 44, 100);
+    await handle.db.update(products).set({ maxPerOrder: 100 }).where(eq(products.id, 44));
+    const variant = await variantOf(handle.db, 44);
+    const replies = await together(() => shop.post(ADD, addBody(who, 44), who.token));
+    expect(replies.map((r) => r.status)).toEqual(Array(TIMES).fill(200));
+    expect(await cartRows(handle.db, who.id)).toEqual([{ variantId: variant.id, quantity: TIMES }]);
+  });
+
+  it(`${TIMES} increases and then ${TIMES} decreases at once move the quantity by exactly ${TIMES} each way`, async () => {
+    const who = await customer("cart-race-plus");
+    await setStock(handle.db, 45, 100);
+    await handle.db.update(products).set({ maxPerOrder: 100 }).where(eq(products.id, 45));
+    const variant = await variantOf(handle.db, 45);
+    for (let i = 0; i < 3; i++) await addOk(who, 45);
+    const line = { user_id: who.id, product_id: 45, size: null };
+    const up = await together(() => shop.post(INCREASE, line, who.token));
+    expect(up.map((r) => r.status)).toEqual(Array(TIMES).fill(200));
+    expect(up.map((r) => Number(r.body.message)).sort((a, b) => a - b)).toEqual(Array.from({ length: TIMES }, (_, i) => 4 + i));
+    expect(await cartRows(handle.db, who.id)).toEqual([{ variantId: variant.id, quantity: 3 + TIMES }]);
+    const down = await together(() => shop.post(DECREASE, line, who.token));
+    expect(down.map((r) => r.status)).toEqual(Array(TIMES).fill(200));
+    expect(await cartRows(handle.db, who.id)).toEqual([{ variantId: variant.id, quantity: 3 }]);
+  });
+
+  it("adds at once never take a line past the stock: exactly the stock is in the cart, the rest are refused", async () => {
+    const who = await customer("cart-race-stock");
+    await setStock(handle.db, 46, 7);
+    await handle.db.update(products).set({ maxPerOrder: 100 }).where(eq(products.id, 46));
+    const variant = await variantOf(handle.db, 46);
+    const replies = await together(() => shop.post(ADD, addBody(who, 46), who.token));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(7);
+    expect(replies.filter((r) => r.status === 409)).toHaveLength(TIMES - 7);
+    expect(await cartRows(handle.db, who.id)).toEqual([{ variantId: variant.id, quantity: 7 }]);
+  });
+
+  it("decreases at once from 2 remove the line once and answer the rest 'not in the cart'", async () => {
+    const who = await customer("cart-race-minus");
+    await setStock(handle.db, 47, 10);
+    await addOk(who, 47);
+    await addOk(who, 47);
+    const replies = await together(() => shop.post(DECREASE, { user_id: who.id, product_id: 47, size: null }, who.token));
+    expect(replies.filter((r) => r.status === 200).map((r) => r.body.message).sort()).toEqual(["0", "1"]);
+    expect(replies.filter((r) => r.status === 404)).toHaveLength(TIMES - 2);
+    expect(await cartRows(handle.db, who.id)).toEqual([]);
+  });
+});
+
 // ------------------------------------------------------------------ quantities
 
 describe("increase_quantity.php and decrease_quantity.php", () => {
