@@ -15,6 +15,7 @@ import { configureLog, log } from "./server/log";
 import { lockDemoPasswords, seedDemoAccounts } from "./server/accounts/demo";
 import { startMailer, type MailerOptions } from "./server/mail/mailer";
 import { startOrderExpiry } from "./server/checkout/checkout";
+import { startRefunds } from "./server/checkout/refunds";
 import { startHousekeeping } from "./server/housekeeping";
 
 // Entry of the server build (vite.config.ts): boots configuration, database and HTTP.
@@ -53,12 +54,12 @@ export async function createShopApp(
 }
 
 /**
- * Work the process does besides answering requests: sending mail, expiring unpaid orders,
- * housekeeping. stop() resolves once the mail being sent is marked sent (else it goes out again).
+ * Work the process does besides answering requests: sending mail, ending lapsed stock holds,
+ * retrying refunds, housekeeping. stop() resolves once the mail being sent is marked sent (else it goes out again).
  */
 export function startBackgroundWork(handle: DatabaseHandle, config: Config, mailer: MailerOptions = {}): BackgroundWork {
   const mail = startMailer(handle.db, config, mailer);
-  const timers = [startOrderExpiry(handle.db), startHousekeeping(handle.db)];
+  const timers = [startOrderExpiry(handle.db), startRefunds(checkoutContext(handle.db, config)), startHousekeeping(handle.db)];
   return {
     stop() {
       for (const t of timers) t.stop();

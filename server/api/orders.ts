@@ -40,6 +40,7 @@ const createOrderInput = z.object({
 });
 
 const OUTCOME_STATUS: Record<Exclude<PaymentOutcome, { ok: true }>["reason"], number> = {
+  refunded: 409,
   "unknown-reference": 404,
   "not-yours": 403,
   "not-paid": 422,
@@ -58,7 +59,9 @@ export function orderRoutes(ctx: CheckoutContext): Router {
     const { user_id: _, ...delivery } = input;
     const started = await startCheckout(ctx, account(res).id, delivery);
     if (!started.ok) {
-      const status = { "empty-cart": 409, "no-delivery": 400, "out-of-stock": 409, "gateway-failed": 502, "rate-limited": 429 }[started.reason];
+      const status = { "empty-cart": 409, "no-delivery": 400, "out-of-stock": 409, "order-limit": 409, "gateway-failed": 502, "rate-limited": 429 }[
+        started.reason
+      ];
       return fail(res, status, started.message);
     }
     res.status(201).json({
@@ -69,6 +72,8 @@ export function orderRoutes(ctx: CheckoutContext): Router {
       amount: koboToNaira(started.amountKobo),
       currency: "NGN",
       provider: ctx.gateway.provider,
+      // The open checkout again (same cart): pay it in its window, never a second one.
+      resumed: started.resumed,
     });
   });
 
@@ -138,8 +143,9 @@ export function paystackWebhook(ctx: CheckoutContext): Router {
     const reference = event !== null && typeof event === "object" && event.event === "charge.success" ? event.data?.reference : undefined;
     if (typeof reference !== "string" || hasNul(reference)) return void res.json({ success: true, ignored: true });
     const outcome = await completePayment(ctx, reference, null);
-    // A reference of another shop on the same Paystack account is not ours to retry.
-    if (!outcome.ok && outcome.reason !== "unknown-reference") {
+    // A reference of another shop on the same Paystack account is not ours to retry; a payment
+    // the shop is refunding has been handled.
+    if (!outcome.ok && outcome.reason !== "unknown-reference" && outcome.reason !== "refunded") {
       log.error(`Webhook for ${reference}: ${outcome.reason}`);
       return fail(res, outcome.reason === "verify-failed" ? 502 : 422, outcome.message);
     }

@@ -1,26 +1,41 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DeliveryDetails } from "../../common/delivery";
 import { messages } from "../../common/messages";
 import { lineName } from "../../common/featured";
 import { cartTotalKobo, getCart, getDelivery, type CartLine } from "../cart/cart";
 import type { Database, Executor } from "../db/client";
-import { cartItems, carts, orderEvents, orderItems, orders, payments, productVariants } from "../db/schema";
+import { cartItems, carts, orderEvents, orderItems, orders, payments, productVariants, refunds } from "../db/schema";
 import { announceMail, queueMail } from "../mail/outbox";
 import { hitLimits, retryText } from "../rate-limits";
 import { newOrderMail, orderConfirmationMail } from "../mail/templates";
 import type { PaymentGateway } from "../payments/gateway";
 import { log } from "../log";
+import { sendRefund } from "./refunds";
 
-// Checkout, as a pending order that becomes paid once the provider confirms the money:
-//  1. startCheckout snapshots the cart into a pending order, reserves its stock and opens a
-//     transaction with the provider for the total the server computed;
+// Checkout, as a pending order that becomes paid once the provider confirms the money
+// (decisions 0010 and 0020):
+//  1. startCheckout snapshots the cart into a pending order, holds its stock for a short while
+//     and opens a transaction with the provider for the total the server computed. A customer
+//     has one open checkout: pressing Pay Now again with the same cart resumes it (the same
+//     payment), a changed cart replaces it;
 //  2. completePayment (the browser's create_order call, or the provider's webhook) verifies the
-//     reference with the provider and marks that order paid exactly once;
-//  3. an order nobody pays is cancelled or expires after RESERVATION_MS, and its stock returns.
+//     reference with the provider and marks that order paid exactly once. A payment for a
+//     replaced checkout, or one whose stock is gone, is refunded automatically (refunds.ts);
+//  3. a hold nobody pays ends at its deadline, or at once when the payment window is cancelled,
+//     and its stock returns.
 // Provider calls never happen inside a database transaction.
 
-export const RESERVATION_MS = 30 * 60_000;
+/** How long a Pay Now holds its units: 15 minutes from the customer's first Pay Now, never longer. */
+export const HOLD_MS = 15 * 60_000;
+/**
+ * After a customer's hold has run out, further Pay Nows hold nothing (the stock is taken when the
+ * money arrives) until they pay or this much time has passed: one customer cannot keep a product
+ * off sale by pressing again and again.
+ */
+export const HOLD_RENEWAL_MS = 24 * 60 * 60_000;
+/** A checkout that holds nothing is closed after this long unpaid. */
+export const UNHELD_CHECKOUT_MS = 24 * 60 * 60_000;
 
 /** First key of the per-customer advisory lock taken by startCheckout (the second is the account id). */
 const CHECKOUT_LOCK_KEY = 20_100_415;
@@ -75,7 +90,7 @@ async function variantsOf(tx: Executor, orderIds: number[]): Promise<number[]> {
   return items.map((item) => item.variantId);
 }
 
-/** Puts an order's units back on the shelf (an unpaid one ending, or an admin's cancel or refund). */
+/** Puts an order's units back on the shelf (an unpaid hold ending, or an admin's cancel or refund). */
 export async function releaseStock(db: Executor, orderId: number): Promise<void> {
   // In variant order, so that on its own (an admin's cancel) it needs no lockVariants first.
   const items = await db
@@ -91,91 +106,201 @@ export async function releaseStock(db: Executor, orderId: number): Promise<void>
   }
 }
 
-/** Ends an unpaid order (cancelled by the customer or replaced, or expired) and frees its stock. */
+/** Ends an unpaid order (cancelled by the customer or replaced, or expired) and frees the stock it held. */
 async function endUnpaidOrder(db: Executor, orderId: number, status: "cancelled" | "expired", note: string): Promise<boolean> {
+  const [before] = await db.select({ reservedUntil: orders.reservedUntil }).from(orders).where(eq(orders.id, orderId)).for("update");
   const [ended] = await db
     .update(orders)
     .set({ status, reservedUntil: null })
     .where(and(eq(orders.id, orderId), eq(orders.status, "pending"), isNull(orders.paidAt)))
     .returning({ id: orders.id });
   if (!ended) return false;
-  await releaseStock(db, orderId);
+  if (before?.reservedUntil) await releaseStock(db, orderId);
   await db
     .update(payments)
     .set({ status: status === "cancelled" ? "cancelled" : "abandoned", updatedAt: new Date() })
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, "initialized")));
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["initialized", "abandoned"])));
   await recordEvent(db, orderId, status, note);
   return true;
 }
 
-/** Expires pending orders whose payment window has passed; returns how many. */
+/** Ends the holds whose deadline has passed, and checkouts that held nothing and lay a day unpaid; returns how many. */
 export async function expireStaleOrders(db: Database, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
     const stale = await tx
-      .select({ id: orders.id })
+      .select({ id: orders.id, held: sql<boolean>`${orders.reservedUntil} is not null` })
       .from(orders)
-      .where(and(eq(orders.status, "pending"), lt(orders.reservedUntil, now)))
+      .where(
+        and(
+          eq(orders.status, "pending"),
+          or(
+            lt(orders.reservedUntil, now),
+            and(isNull(orders.reservedUntil), lt(orders.createdAt, new Date(now.getTime() - UNHELD_CHECKOUT_MS))),
+          ),
+        ),
+      )
       .for("update", { skipLocked: true });
-    await lockVariants(tx, await variantsOf(tx, stale.map((order) => order.id)));
-    for (const order of stale) await endUnpaidOrder(tx, order.id, "expired", "Not paid within 30 minutes");
+    await lockVariants(tx, await variantsOf(tx, stale.filter((order) => order.held).map((order) => order.id)));
+    for (const order of stale) {
+      await endUnpaidOrder(tx, order.id, "expired", order.held ? "Not paid while its stock was held" : "Not paid within a day");
+    }
     return stale.length;
   });
 }
 
 export type CheckoutStart =
-  | { ok: true; orderRef: string; reference: string; accessCode: string; amountKobo: number; email: string }
-  | { ok: false; reason: "empty-cart" | "no-delivery" | "out-of-stock" | "gateway-failed" | "rate-limited"; message: string };
+  | { ok: true; orderRef: string; reference: string; accessCode: string; amountKobo: number; email: string; resumed: boolean }
+  | { ok: false; reason: "empty-cart" | "no-delivery" | "out-of-stock" | "order-limit" | "gateway-failed" | "rate-limited"; message: string };
 
 /**
- * Each Pay Now opens a transaction at the provider and holds stock: a customer gets 20 in 15
+ * Each Pay Now that opens a transaction at the provider counts: a customer gets 20 in 15
  * minutes, far more than paying, cancelling and trying again ever takes.
  */
 export const PAYMENT_START_LIMIT = { perAccount: 20, windowMs: 15 * 60_000 };
 
-/** Turns the cart into a pending order with reserved stock, and opens the provider's transaction. */
+type OpenCheckout = { orderId: number; orderRef: string; reference: string; totalKobo: number; email: string };
+type Reserved =
+  | { ok: true; resumed: false; order: typeof orders.$inferSelect; reference: string; email: string }
+  | { ok: true; resumed: true; open: OpenCheckout }
+  | Extract<CheckoutStart, { ok: false }>;
+
+const DELIVERY_FIELDS = ["firstName", "lastName", "phone", "email", "address", "state", "city"] as const;
+
+/** Whether the open order is exactly this cart and these delivery details (then Pay Now resumes it). */
+async function isSameCheckout(tx: Executor, order: typeof orders.$inferSelect, lines: CartLine[], delivery: DeliveryDetails) {
+  if (DELIVERY_FIELDS.some((field) => order[field] !== delivery[field])) return false;
+  if (order.totalKobo !== cartTotalKobo(lines)) return false;
+  const items = await tx
+    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity, priceKobo: orderItems.unitPriceKobo })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  const key = (l: { variantId: number; quantity: number; priceKobo: number }) => `${l.variantId}:${l.quantity}:${l.priceKobo}`;
+  return items.map(key).sort().join() === lines.map(key).sort().join();
+}
+
+/**
+ * Until when this Pay Now may hold stock: 15 minutes from the customer's first Pay Now since
+ * they last paid (or within the last day), whatever they pressed since. Null: the hold is used up.
+ */
+async function holdDeadline(tx: Executor, accountId: number, now: Date): Promise<Date | null> {
+  const [cart] = await tx.select({ holdStartedAt: carts.holdStartedAt }).from(carts).where(eq(carts.accountId, accountId));
+  let startedAt = cart?.holdStartedAt ?? null;
+  if (!startedAt || now.getTime() - startedAt.getTime() >= HOLD_RENEWAL_MS) {
+    startedAt = now;
+    await tx.update(carts).set({ holdStartedAt: now }).where(eq(carts.accountId, accountId));
+  }
+  const deadline = new Date(startedAt.getTime() + HOLD_MS);
+  return deadline > now ? deadline : null;
+}
+
+/** Turns the cart into a pending order (or resumes the open one), and opens the provider's transaction. */
 export async function startCheckout(ctx: CheckoutContext, accountId: number, deliveryGiven?: DeliveryDetails): Promise<CheckoutStart> {
-  // Production without Paystack keys: say so before any stock is held.
+  // Without Paystack keys outside demo mode: say so before any stock is held.
   if (ctx.gateway.provider === "none") return { ok: false, reason: "gateway-failed", message: messages.paymentUnavailable };
   const limit = await hitLimits(ctx.db, [{ key: `payment-start:${accountId}`, max: PAYMENT_START_LIMIT.perAccount, windowMs: PAYMENT_START_LIMIT.windowMs }]);
   if (!limit.ok) return { ok: false, reason: "rate-limited", message: messages.tooManyAttempts(retryText(limit.retryAfterSeconds)) };
   await expireStaleOrders(ctx.db);
-  const reserved = await ctx.db
-    .transaction(async (tx) => {
+  // A Pay Now that finds the open checkout still opening its payment (a double click) waits for
+  // it; if that opening failed, the checkout is gone and this one starts afresh, once.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const reserved = await reserveCheckout(ctx, accountId, deliveryGiven);
+    if (!reserved.ok) return reserved;
+    if (reserved.resumed) {
+      const accessCode = await accessCodeOf(ctx.db, reserved.open);
+      if (!accessCode) continue;
+      const { orderRef, reference, totalKobo, email } = reserved.open;
+      return { ok: true, orderRef, reference, accessCode, amountKobo: totalKobo, email, resumed: true };
+    }
+    const { order, reference, email } = reserved;
+    const opened = await ctx.gateway.initialize({ email, amountKobo: order.totalKobo, reference, currency: "NGN" });
+    if (!opened.ok) {
+      log.error(`Payment ${reference} could not be started: ${opened.message}`);
+      await ctx.db.transaction((tx) => endUnpaidOrder(tx, order.id, "cancelled", `Payment could not be started: ${opened.message}`));
+      return { ok: false, reason: "gateway-failed", message: messages.paymentStartFailed };
+    }
+    await ctx.db.update(payments).set({ accessCode: opened.value.accessCode, updatedAt: new Date() }).where(eq(payments.reference, reference));
+    return { ok: true, orderRef: order.orderRef, reference, accessCode: opened.value.accessCode, amountKobo: order.totalKobo, email, resumed: false };
+  }
+  return { ok: false, reason: "gateway-failed", message: messages.paymentStartFailed };
+}
+
+/** How long a resumed Pay Now waits for the payment the first press is opening (Paystack answers within 15 s). */
+const OPENING_WAIT_MS = 20_000;
+
+/** The open checkout's access code, once the press that opened it has it; null if that opening failed. */
+async function accessCodeOf(db: Database, open: OpenCheckout): Promise<string | null> {
+  const deadline = Date.now() + OPENING_WAIT_MS;
+  for (;;) {
+    const [row] = await db
+      .select({ accessCode: payments.accessCode, status: orders.status })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(payments.reference, open.reference));
+    if (row?.accessCode) return row.accessCode;
+    if (!row || row.status !== "pending" || Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The database half of a Pay Now, in one transaction: resume the open checkout, or replace it with the cart. */
+async function reserveCheckout(ctx: CheckoutContext, accountId: number, deliveryGiven?: DeliveryDetails): Promise<Reserved> {
+  return ctx.db
+    .transaction(async (tx): Promise<Reserved> => {
       // One checkout at a time per customer, so two Pay Now calls at once cannot both see no open
-      // order and both reserve stock (a row lock on the cart would deadlock with completePayment).
+      // order (a row lock on the cart would deadlock with completePayment).
       await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_KEY}, ${accountId})`);
       const delivery = deliveryGiven ?? (await getDelivery(tx, accountId));
-      if (!delivery) return { ok: false as const, reason: "no-delivery" as const, message: messages.deliveryMissing };
+      if (!delivery) return { ok: false, reason: "no-delivery", message: messages.deliveryMissing };
       const lines = await getCart(tx, accountId);
-      if (lines.length === 0) return { ok: false as const, reason: "empty-cart" as const, message: messages.cartEmpty };
-      // One open checkout per customer: a second Pay Now replaces the first and frees its stock.
+      if (lines.length === 0) return { ok: false, reason: "empty-cart", message: messages.cartEmpty };
+      const overLimit = lines.find((line) => line.quantity > line.maxPerOrder);
+      if (overLimit) {
+        return { ok: false, reason: "order-limit", message: messages.orderLimitAtCheckout(lineName(overLimit.productName, overLimit.size), overLimit.maxPerOrder) };
+      }
       const open = await tx
-        .select({ id: orders.id })
+        .select()
         .from(orders)
         .where(and(eq(orders.accountId, accountId), eq(orders.status, "pending")))
+        .orderBy(desc(orders.id))
         .for("update");
+      // The same cart again (a second press, a reload): the same payment, and the hold it has.
+      const [current] = open;
+      if (current && open.length === 1 && (await isSameCheckout(tx, current, lines, delivery))) {
+        const [payment] = await tx
+          .select({ reference: payments.reference, status: payments.status })
+          .from(payments)
+          .where(eq(payments.orderId, current.id))
+          .orderBy(desc(payments.id))
+          .limit(1);
+        if (payment && (payment.status === "initialized" || payment.status === "abandoned")) {
+          const resumed = { orderId: current.id, orderRef: current.orderRef, reference: payment.reference, totalKobo: current.totalKobo, email: current.email };
+          return { ok: true, resumed: true, open: resumed };
+        }
+      }
+      const now = new Date();
+      const holdUntil = await holdDeadline(tx, accountId, now);
       // Freeing the replaced checkout's units and taking the cart's: all locks first, in order.
       await lockVariants(tx, [...(await variantsOf(tx, open.map((order) => order.id))), ...lines.map((line) => line.variantId)]);
       for (const order of open) await endUnpaidOrder(tx, order.id, "cancelled", "Replaced by a newer checkout");
       for (const line of lines) {
-        const [taken] = await tx
-          .update(productVariants)
-          .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
-          .where(and(eq(productVariants.id, line.variantId), sql`${productVariants.stock} >= ${line.quantity}`))
-          .returning({ id: productVariants.id });
+        // With a hold the units are taken now; without one they are taken when the money comes,
+        // but a Pay Now for what is already gone is refused either way.
+        const enough = and(eq(productVariants.id, line.variantId), sql`${productVariants.stock} >= ${line.quantity}`);
+        const [taken] = holdUntil
+          ? await tx
+              .update(productVariants)
+              .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+              .where(enough)
+              .returning({ id: productVariants.id })
+          : await tx.select({ id: productVariants.id }).from(productVariants).where(enough);
         if (!taken) {
           // The cart was read before a concurrent checkout took the units: say what is left now.
-          const [now] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, line.variantId));
-          throw new OutOfStock({ ...line, stock: now?.stock ?? 0 });
+          const [left] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, line.variantId));
+          throw new OutOfStock({ ...line, stock: left?.stock ?? 0 });
         }
       }
       const totalKobo = cartTotalKobo(lines);
-      const [order] = await insertOrder(tx, {
-        accountId,
-        totalKobo,
-        ...delivery,
-        reservedUntil: new Date(Date.now() + RESERVATION_MS),
-      });
+      const [order] = await insertOrder(tx, { accountId, totalKobo, ...delivery, reservedUntil: holdUntil });
       await tx.insert(orderItems).values(
         lines.map((line) => ({
           orderId: order.id,
@@ -190,29 +315,18 @@ export async function startCheckout(ctx: CheckoutContext, accountId: number, del
       );
       const reference = newPaymentReference();
       await tx.insert(payments).values({ orderId: order.id, provider: ctx.gateway.provider, reference, amountKobo: totalKobo });
-      await recordEvent(tx, order.id, "pending");
-      return { ok: true as const, order, reference, email: delivery.email };
+      await recordEvent(tx, order.id, "pending", holdUntil ? undefined : "Holds no stock: the customer's hold was used up");
+      return { ok: true, resumed: false, order, reference, email: delivery.email };
     })
-    .catch((error: unknown) => {
+    .catch((error: unknown): Reserved => {
       if (!(error instanceof OutOfStock)) throw error;
       const { productName, size, stock } = error.line;
       return {
-        ok: false as const,
-        reason: "out-of-stock" as const,
+        ok: false,
+        reason: "out-of-stock",
         message: stock === 0 ? messages.outOfStock(lineName(productName, size)) : messages.notEnoughStock(lineName(productName, size), stock),
       };
     });
-  if (!reserved.ok) return reserved;
-
-  const { order, reference, email } = reserved;
-  const opened = await ctx.gateway.initialize({ email, amountKobo: order.totalKobo, reference, currency: "NGN" });
-  if (!opened.ok) {
-    log.error(`Payment ${reference} could not be started: ${opened.message}`);
-    await ctx.db.transaction((tx) => endUnpaidOrder(tx, order.id, "cancelled", `Payment could not be started: ${opened.message}`));
-    return { ok: false, reason: "gateway-failed", message: messages.paymentStartFailed };
-  }
-  await ctx.db.update(payments).set({ accessCode: opened.value.accessCode, updatedAt: new Date() }).where(eq(payments.reference, reference));
-  return { ok: true, orderRef: order.orderRef, reference, accessCode: opened.value.accessCode, amountKobo: order.totalKobo, email };
 }
 
 /** Inserts the order under a fresh reference, drawing again in the rare case of a clash. */
@@ -228,15 +342,22 @@ async function insertOrder(tx: Executor, values: Omit<typeof orders.$inferInsert
   throw new Error("Could not draw a unique order reference");
 }
 
+/** Why the shop gives a payment back on its own (refunds.reason). */
+export type RefundReason = (typeof refunds.$inferSelect)["reason"];
+
 export type PaymentOutcome =
-  | { ok: true; orderRef: string; alreadyPaid: boolean; needsRefund: boolean }
+  | { ok: true; orderRef: string; alreadyPaid: boolean }
+  | { ok: false; reason: "refunded"; orderRef: string; refundReason: RefundReason; message: string }
   | { ok: false; reason: "unknown-reference" | "not-yours" | "not-paid" | "mismatch" | "verify-failed"; message: string };
+
+const refundMessage = (reason: RefundReason) => (reason === "superseded" ? messages.paymentRefundedSuperseded : messages.paymentRefundedSoldOut);
 
 /**
  * Marks the reference's order paid once the provider confirms it: status success, and the amount
  * and currency of the pending order. Safe to call any number of times, from the browser and the
- * webhook at once: one reference pays one order, once. `accountId` is the signed-in customer
- * (null for the webhook).
+ * webhook at once: one reference pays one order, once. A payment for a checkout the customer has
+ * since replaced, or whose stock is gone, is refunded instead of placed. `accountId` is the
+ * signed-in customer (null for the webhook).
  */
 export async function completePayment(ctx: CheckoutContext, reference: string, accountId: number | null): Promise<PaymentOutcome> {
   const [found] = await ctx.db
@@ -245,16 +366,17 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
       accountId: orders.accountId,
       orderRef: orders.orderRef,
       paidAt: orders.paidAt,
-      needsRefund: orders.needsRefund,
       amountKobo: payments.amountKobo,
       currency: payments.currency,
+      refundReason: refunds.reason,
     })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
     .where(eq(payments.reference, reference));
   if (!found) return { ok: false, reason: "unknown-reference", message: messages.paymentUnknown };
   if (accountId !== null && found.accountId !== accountId) return { ok: false, reason: "not-yours", message: messages.notYourAccount };
-  if (found.paidAt) return { ok: true, orderRef: found.orderRef, alreadyPaid: true, needsRefund: found.needsRefund };
+  if (found.paidAt) return settledOutcome(found.orderRef, found.refundReason, true);
 
   const verified = await ctx.gateway.verify(reference);
   if (!verified.ok) return { ok: false, reason: "verify-failed", message: verified.message };
@@ -276,23 +398,64 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
 
   const outcome = await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, found.orderId)).for("update");
-    if (order.paidAt) return { ok: true as const, orderRef: order.orderRef, alreadyPaid: true, needsRefund: order.needsRefund };
-    // Paid after the order was cancelled or expired: its stock went back, so take it again if
-    // it is still there; if not, the money is kept and the order is flagged for a refund.
-    const needsRefund = order.status === "pending" ? false : !(await reserveAgain(tx, order.id));
+    const [payment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.reference, reference));
+    if (order.paidAt) {
+      const [refund] = await tx.select({ reason: refunds.reason }).from(refunds).where(eq(refunds.paymentId, payment.id));
+      return { orderRef: order.orderRef, alreadyPaid: true, refundReason: refund?.reason ?? null, refundId: null };
+    }
+    const refundReason = await refundReasonFor(tx, order);
     const paidAt = new Date();
-    await tx.update(orders).set({ status: "paid", paidAt, needsRefund, reservedUntil: null }).where(eq(orders.id, order.id));
-    await tx.update(payments).set({ status: "success", verification: v.raw, updatedAt: paidAt }).where(eq(payments.reference, reference));
-    await recordEvent(tx, order.id, "paid", needsRefund ? "Paid after its stock was sold: refund the customer" : undefined);
-    await removeBoughtFromCart(tx, order.accountId, order.id);
-    await queueOrderMails(tx, ctx, order.id);
-    return { ok: true as const, orderRef: order.orderRef, alreadyPaid: false, needsRefund };
+    await tx
+      .update(orders)
+      .set({ status: "paid", paidAt, needsRefund: refundReason !== null, reservedUntil: null })
+      .where(eq(orders.id, order.id));
+    await tx.update(payments).set({ status: "success", verification: v.raw, updatedAt: paidAt }).where(eq(payments.id, payment.id));
+    let refundId: number | null = null;
+    if (refundReason) {
+      await recordEvent(tx, order.id, "paid", refundReason === "superseded" ? "Paid for a checkout the customer had replaced: refunding it" : "Paid after its stock was sold: refunding it");
+      const [refund] = await tx
+        .insert(refunds)
+        .values({ orderId: order.id, paymentId: payment.id, amountKobo: order.totalKobo, reason: refundReason })
+        .returning({ id: refunds.id });
+      refundId = refund.id;
+      await queueShopMail(tx, ctx, order.id);
+    } else {
+      await recordEvent(tx, order.id, "paid");
+      await removeBoughtFromCart(tx, order.accountId, order.id);
+      await queueOrderMails(tx, ctx, order.id);
+    }
+    return { orderRef: order.orderRef, alreadyPaid: false, refundReason, refundId };
   });
   if (!outcome.alreadyPaid) announceMail();
-  return outcome;
+  // Given back at once; a failure is retried by the background work (refunds.ts).
+  if (outcome.refundId !== null) await sendRefund(ctx, outcome.refundId);
+  return settledOutcome(outcome.orderRef, outcome.refundReason, outcome.alreadyPaid);
 }
 
-async function reserveAgain(tx: Executor, orderId: number): Promise<boolean> {
+function settledOutcome(orderRef: string, refundReason: RefundReason | null, alreadyPaid: boolean): PaymentOutcome {
+  if (refundReason) return { ok: false, reason: "refunded", orderRef, refundReason, message: refundMessage(refundReason) };
+  return { ok: true, orderRef, alreadyPaid };
+}
+
+/**
+ * Whether a payment that has just arrived must be given back: its checkout was replaced by a newer
+ * one of the same customer (they pay that one), or it held no stock and the stock is gone now.
+ * Otherwise the order keeps (or takes now) its units.
+ */
+async function refundReasonFor(tx: Executor, order: typeof orders.$inferSelect): Promise<RefundReason | null> {
+  const [newer] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.accountId, order.accountId), gt(orders.id, order.id)))
+    .limit(1);
+  if (newer) return "superseded";
+  const holds = order.status === "pending" && order.reservedUntil !== null;
+  if (holds) return null;
+  return (await takeStockNow(tx, order.id)) ? null : "sold-out";
+}
+
+/** Takes the order's units from the stock if every one of them is still there. */
+async function takeStockNow(tx: Executor, orderId: number): Promise<boolean> {
   const items = await tx
     .select({ variantId: orderItems.variantId, quantity: orderItems.quantity, stock: productVariants.stock })
     .from(orderItems)
@@ -310,24 +473,37 @@ async function reserveAgain(tx: Executor, orderId: number): Promise<boolean> {
   return true;
 }
 
-/** The bought lines leave the cart, and so do the delivery details of this checkout. */
+/**
+ * The bought lines leave the cart, and so do the delivery details of this checkout; the next
+ * checkout gets a fresh hold.
+ */
 async function removeBoughtFromCart(tx: Executor, accountId: number, orderId: number) {
   const cart = tx.select({ id: carts.id }).from(carts).where(eq(carts.accountId, accountId));
   const bought = tx.select({ id: orderItems.variantId }).from(orderItems).where(eq(orderItems.orderId, orderId));
   await tx.delete(cartItems).where(and(sql`${cartItems.cartId} in ${cart}`, sql`${cartItems.variantId} in ${bought}`));
-  await tx.update(carts).set({ delivery: null, updatedAt: new Date() }).where(eq(carts.accountId, accountId));
+  await tx.update(carts).set({ delivery: null, holdStartedAt: null, updatedAt: new Date() }).where(eq(carts.accountId, accountId));
 }
 
-async function queueOrderMails(tx: Executor, ctx: CheckoutContext, orderId: number) {
+async function orderLetter(tx: Executor, ctx: CheckoutContext, orderId: number) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
   const [payment] = await tx.select({ reference: payments.reference }).from(payments).where(eq(payments.orderId, orderId));
-  const letter = { order, items, paymentReference: payment.reference, publicUrl: ctx.publicUrl };
-  await queueMail(tx, { kind: "order-confirmation", to: order.email, ...orderConfirmationMail(letter) });
+  return { order, items, paymentReference: payment.reference, publicUrl: ctx.publicUrl };
+}
+
+async function queueOrderMails(tx: Executor, ctx: CheckoutContext, orderId: number) {
+  const letter = await orderLetter(tx, ctx, orderId);
+  await queueMail(tx, { kind: "order-confirmation", to: letter.order.email, ...orderConfirmationMail(letter) });
   await queueMail(tx, { kind: "new-order", to: ctx.shopOrdersEmail, ...newOrderMail(letter) });
 }
 
-/** The customer closed the payment window: the order ends and its stock returns at once. */
+/** A payment the shop gives back: only the shop hears of it now; the customer hears when the refund is sent. */
+async function queueShopMail(tx: Executor, ctx: CheckoutContext, orderId: number) {
+  const letter = await orderLetter(tx, ctx, orderId);
+  await queueMail(tx, { kind: "new-order", to: ctx.shopOrdersEmail, ...newOrderMail(letter) });
+}
+
+/** The customer closed the payment window: the hold ends and its stock returns at once. */
 export async function cancelCheckout(db: Database, reference: string, accountId: number): Promise<boolean> {
   const [found] = await db
     .select({ orderId: payments.orderId })
@@ -335,10 +511,11 @@ export async function cancelCheckout(db: Database, reference: string, accountId:
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(and(eq(payments.reference, reference), eq(orders.accountId, accountId)));
   if (!found) return false;
+  // The order row first, then its variants in id order (releaseStock), like completePayment.
   return db.transaction((tx) => endUnpaidOrder(tx, found.orderId, "cancelled", "Payment cancelled by the customer"));
 }
 
-/** Expires unpaid orders every minute, so their stock returns even when nobody checks out. */
+/** Ends lapsed holds every minute, so their stock returns even when nobody checks out. */
 export function startOrderExpiry(db: Database, intervalMs = 60_000): { stop(): void } {
   const timer = setInterval(() => {
     expireStaleOrders(db).catch((err) => log.error({ err }, "Expiring unpaid orders failed"));

@@ -394,13 +394,15 @@ export const refunds = pgTable(
     reason: text("reason", { enum: ["superseded", "sold-out"] }).notNull(),
     status: refundStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    /** A pending refund is sent from this moment; a process sending it pushes it on (a lease). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     /** The provider's reply to the refund call, kept for the admin and for disputes. */
     providerReply: jsonb("provider_reply"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("refunds_status_idx").on(t.status)],
+  (t) => [index("refunds_due_idx").on(t.status, t.nextAttemptAt)],
 );
 
 /**

@@ -155,13 +155,35 @@ export function orderConfirmationMail(letter: OrderLetter): MailContent {
 export function newOrderMail(letter: OrderLetter): MailContent {
   const { order } = letter;
   return render({
-    subject: `New order ${order.orderRef}: ${formatNairaTotal(order.totalKobo)}${order.needsRefund ? " (REFUND NEEDED)" : ""}`,
+    subject: `New order ${order.orderRef}: ${formatNairaTotal(order.totalKobo)}${order.needsRefund ? " (BEING REFUNDED)" : ""}`,
     greetingName: "team",
     paragraphs: [
       `${order.firstName} ${order.lastName} (${order.email}) has paid for order ${order.orderRef}.`,
-      ...(order.needsRefund ? ["The payment arrived after the stock of this order was sold. Refund the customer, or restock and deliver."] : []),
+      ...(order.needsRefund
+        ? [
+            "This payment is not an order to deliver: it was for a checkout the customer had replaced, or it arrived after the stock was sold. The shop is refunding it automatically; if the refund fails, the order shows Refund needed in the Orders panel.",
+          ]
+        : []),
     ],
     table: orderTable(letter),
+  });
+}
+
+/** The customer's e-mail when the shop has given a payment back on its own (checkout/refunds.ts). */
+export function refundMail({ order, reason, publicUrl }: { order: typeof orders.$inferSelect; reason: "superseded" | "sold-out"; publicUrl: string }): MailContent {
+  const why =
+    reason === "superseded"
+      ? `You paid for checkout ${order.orderRef} after starting a newer one, so you were charged twice. We have refunded this payment; your newer order is not affected.`
+      : `Your payment for order ${order.orderRef} arrived after the last of its stock was sold, so we cannot deliver it. We are sorry.`;
+  return render({
+    subject: `Refund of ${formatNairaTotal(order.totalKobo)} for ${order.orderRef}`,
+    greetingName: order.firstName,
+    paragraphs: [
+      why,
+      `We have asked our payment provider to return ${formatNairaTotal(order.totalKobo)} to the card or account you paid with. Your bank may take up to 10 business days to show it.`,
+    ],
+    action: { label: "See my orders", url: `${publicUrl}/userdashboard?menu=1` },
+    closing: `Questions? Reply to this email or call us on ${SHOP_PHONE_DISPLAY}.`,
   });
 }
 

@@ -27,7 +27,15 @@ export interface Verification {
   raw: unknown;
 }
 
-export type GatewayResult<T> = { ok: true; value: T } | { ok: false; message: string };
+/** `unreachable`: the provider could not be asked (network, timeout); the same call may be tried again. */
+export type GatewayResult<T> = { ok: true; value: T } | { ok: false; message: string; unreachable?: boolean };
+
+/** What the provider says of a refund it accepted (Paystack queues it, then pays it out). */
+export interface RefundReceipt {
+  status: string;
+  /** The provider's reply as received, kept with the refund. */
+  raw: unknown;
+}
 
 export interface PaymentGateway {
   provider: Provider;
@@ -35,6 +43,8 @@ export interface PaymentGateway {
   publicKey: string | null;
   initialize(input: InitializeInput): Promise<GatewayResult<{ accessCode: string }>>;
   verify(reference: string): Promise<GatewayResult<Verification>>;
+  /** Gives the whole amount of a paid transaction back to the customer. */
+  refund(reference: string, amountKobo: number, note: string): Promise<GatewayResult<RefundReceipt>>;
   /** True when a webhook body really comes from the provider. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean;
 }
@@ -45,6 +55,7 @@ const unavailableGateway: PaymentGateway = {
   publicKey: null,
   initialize: async () => ({ ok: false, message: "Card payments are not configured." }),
   verify: async () => ({ ok: false, message: "Card payments are not configured." }),
+  refund: async () => ({ ok: false, message: "Card payments are not configured." }),
   verifyWebhook: () => false,
 };
 

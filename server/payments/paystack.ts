@@ -24,12 +24,13 @@ export function paystackGateway(options: { secretKey: string; publicKey: string 
       });
       const reply = (await response.json().catch(() => null)) as PaystackReply<T> | null;
       if (!response.ok || !reply?.status || reply.data === undefined) {
-        return { ok: false, message: reply?.message || `Paystack answered ${response.status}` };
+        // Paystack's own trouble (5xx) is worth another try; a refusal (4xx) is not.
+        return { ok: false, message: reply?.message || `Paystack answered ${response.status}`, unreachable: response.status >= 500 };
       }
       return { ok: true, value: reply.data };
     } catch (error) {
       log.error({ err: error }, `Paystack ${method} ${path} failed`);
-      return { ok: false, message: "The payment provider could not be reached." };
+      return { ok: false, message: "The payment provider could not be reached.", unreachable: true };
     }
   }
 
@@ -61,6 +62,11 @@ export function paystackGateway(options: { secretKey: string; publicKey: string 
         ok: true,
         value: { status, amountKobo: Number(d.amount), currency: String(d.currency), gatewayResponse: d.gateway_response ?? null, raw: d },
       };
+    },
+
+    async refund(reference, amountKobo, note) {
+      const result = await call<{ status?: string }>("POST", "/refund", { transaction: reference, amount: amountKobo, merchant_note: note });
+      return result.ok ? { ok: true, value: { status: String(result.value.status ?? "pending"), raw: result.value } } : result;
     },
 
     verifyWebhook(rawBody, signature) {

@@ -32,6 +32,17 @@ export function testGateway(db: Database): PaymentGateway {
       return { ok: true, value: { status, amountKobo: t.amountKobo, currency: t.currency, gatewayResponse: t.gatewayResponse, raw: t } };
     },
 
+    // Like Paystack: only a paid transaction can be refunded, once; it then reads as reversed.
+    async refund(reference, amountKobo) {
+      const [t] = await db
+        .update(testGatewayTransactions)
+        .set({ status: "reversed" })
+        .where(and(eq(testGatewayTransactions.reference, reference), eq(testGatewayTransactions.status, "success")))
+        .returning({ amountKobo: testGatewayTransactions.amountKobo, currency: testGatewayTransactions.currency });
+      if (!t) return { ok: false, message: "Transaction is not refundable" };
+      return { ok: true, value: { status: "processed", raw: { transaction: reference, amount: amountKobo, currency: t.currency, status: "processed" } } };
+    },
+
     verifyWebhook: () => false,
   };
 }

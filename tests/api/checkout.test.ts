@@ -1,13 +1,15 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../common/messages";
 import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "../../common/test-gateway";
-import { expireStaleOrders, PAYMENT_START_LIMIT, RESERVATION_MS } from "../../server/checkout/checkout";
+import { expireStaleOrders, HOLD_MS, PAYMENT_START_LIMIT } from "../../server/checkout/checkout";
+import { sendDueRefunds } from "../../server/checkout/refunds";
 import type { DatabaseHandle } from "../../server/db/client";
-import { orderEvents, orders, payments } from "../../server/db/schema";
+import { carts, orderEvents, orders, payments, products, refunds } from "../../server/db/schema";
 import { createTestDatabase } from "../support/db";
 import { startPaystackStub, type PaystackStub } from "../support/paystack-stub";
 import { startApiServer } from "../support/server";
+import { checkoutContext } from "../../server/app";
 import {
   cartRows,
   deliveryFields,
@@ -159,6 +161,36 @@ async function orderMails(orderRef: string, deliveryEmail: string) {
   const confirmations = (await mailsOfKind(handle.db, deliveryEmail, "order-confirmation")).filter((m) => m.subject.includes(orderRef));
   const notices = (await mailsOfKind(handle.db, shopOrdersEmail, "new-order")).filter((m) => m.subject.includes(orderRef));
   return { confirmations, notices };
+}
+
+/**
+ * The checkout's payment was given back on the shop's own: the order is refunded, one refund was
+ * accepted by the provider for the whole amount, and the customer got the refund e-mail.
+ */
+async function expectRefunded(s: Pick<Started, "orderRef" | "reference" | "delivery">, reason: "superseded" | "sold-out") {
+  const order = await orderByRef(s.orderRef);
+  expect(order).toMatchObject({ status: "refunded", needsRefund: false });
+  expect(order.paidAt).not.toBeNull();
+  const rows = await handle.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+  expect(rows.map((r) => ({ reason: r.reason, status: r.status, amountKobo: r.amountKobo }))).toEqual([{ reason, status: "sent", amountKobo: order.totalKobo }]);
+  expect(stub.refunds.filter((r) => r.reference === s.reference).map((r) => r.amount)).toEqual([order.totalKobo]);
+  expect(stub.transactions.get(s.reference)!.status).toBe("reversed");
+  const mails = (await mailsOfKind(handle.db, s.delivery.email, "refund")).filter((m) => m.subject.includes(s.orderRef));
+  expect(mails).toHaveLength(1);
+  const events = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+  expect(events.map((e) => e.status)).toContain("refunded");
+}
+
+/** Moves a customer's hold back in time, as if `ms` had passed since their Pay Now. */
+async function holdStartedEarlier(who: Shopper, ms: number) {
+  await handle.db
+    .update(carts)
+    .set({ holdStartedAt: sql`${carts.holdStartedAt} - make_interval(secs => ${ms / 1000})` })
+    .where(eq(carts.accountId, who.id));
+  await handle.db
+    .update(orders)
+    .set({ reservedUntil: sql`${orders.reservedUntil} - make_interval(secs => ${ms / 1000})` })
+    .where(and(eq(orders.accountId, who.id), eq(orders.status, "pending")));
 }
 
 async function successfulPayments(orderId: number) {
@@ -450,15 +482,16 @@ describe("POST /api/paystack/webhook", () => {
 // ------------------------------------------------------------------ stock reservation
 
 describe("stock held by a checkout", () => {
-  it("is reserved at initialize", async () => {
+  it("is held at initialize, for 15 minutes", async () => {
+    expect(HOLD_MS).toBe(15 * 60_000);
     await setStock(handle.db, 65, 7);
     const before = Date.now();
     const s = await startedCheckout("reserve", [[65, 3]]);
     expect(await stockOf(handle.db, 65)).toBe(4);
     const order = await orderByRef(s.orderRef);
     expect(order.status).toBe("pending");
-    expect(order.reservedUntil!.getTime()).toBeGreaterThanOrEqual(before + RESERVATION_MS - 1000);
-    expect(order.reservedUntil!.getTime()).toBeLessThanOrEqual(Date.now() + RESERVATION_MS + 1000);
+    expect(order.reservedUntil!.getTime()).toBeGreaterThanOrEqual(before + HOLD_MS - 1000);
+    expect(order.reservedUntil!.getTime()).toBeLessThanOrEqual(Date.now() + HOLD_MS + 1000);
     // The cart itself keeps its lines until the order is paid.
     expect(await cartRows(handle.db, s.who.id)).toHaveLength(1);
   });
@@ -470,7 +503,7 @@ describe("stock held by a checkout", () => {
     expect(await expireStaleOrders(handle.db, new Date())).toBe(0);
     expect(await stockOf(handle.db, 66)).toBe(3);
 
-    expect(await expireStaleOrders(handle.db, new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await expireStaleOrders(handle.db, new Date(Date.now() + 16 * 60_000))).toBeGreaterThanOrEqual(1);
     expect(await stockOf(handle.db, 66)).toBe(5);
     expect((await orderByRef(s.orderRef)).status).toBe("expired");
     expect(await paymentOf(handle.db, s.reference)).toMatchObject({ status: "abandoned" });
@@ -508,11 +541,11 @@ describe("stock held by a checkout", () => {
     expect(await stockOf(handle.db, 68)).toBe(3);
   });
 
-  it("still places a late payment when its stock was sold meanwhile, flagged needs_refund", async () => {
+  it("refunds a late payment through Paystack when its stock was sold meanwhile, and tells the customer", async () => {
     await setStock(handle.db, 69, 1);
     const late = await startedCheckout("late", [[69, 1]]);
     expect(await stockOf(handle.db, 69)).toBe(0);
-    await expireStaleOrders(handle.db, new Date(Date.now() + 31 * 60_000));
+    await expireStaleOrders(handle.db, new Date(Date.now() + 16 * 60_000));
     expect(await stockOf(handle.db, 69)).toBe(1);
 
     // Someone else buys the unit that came back.
@@ -521,17 +554,21 @@ describe("stock held by a checkout", () => {
     expect((await createOrder(rival)).status).toBe(201);
     expect(await stockOf(handle.db, 69)).toBe(0);
 
-    // Then the first customer's money arrives.
+    // Then the first customer's money arrives: it is given back, not kept.
     stub.settle(late.reference, { status: "success" });
     const res = await createOrder(late);
-    expect(res.status).toBe(201);
-    const paid = await paidOrdersOf(handle.db, late.who.id);
-    expect(paid).toHaveLength(1);
-    expect(paid[0]).toMatchObject({ orderRef: late.orderRef, status: "paid", needsRefund: true });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual(failure(messages.paymentRefundedSoldOut));
+    await expectRefunded(late, "sold-out");
     expect(await stockOf(handle.db, 69)).toBe(0);
     const mails = await orderMails(late.orderRef, late.delivery.email);
-    expect([mails.confirmations.length, mails.notices.length]).toEqual([1, 1]);
-    expect(mails.notices[0].subject).toContain("REFUND NEEDED");
+    expect([mails.confirmations.length, mails.notices.length]).toEqual([0, 1]);
+    expect(mails.notices[0].subject).toContain("BEING REFUNDED");
+    // The browser or the webhook again changes nothing: one refund.
+    expect((await createOrder(late)).status).toBe(409);
+    const { body, signature } = stub.webhook(late.reference);
+    expect((await postWebhook(body, signature)).status).toBe(200);
+    expect(stub.refunds.filter((r) => r.reference === late.reference)).toHaveLength(1);
   });
 
   it("lets exactly 5 of 50 buyers check out concurrently when 5 are in stock", async () => {
@@ -564,16 +601,23 @@ describe("stock held by a checkout", () => {
     expect(await stockOf(handle.db, productId)).toBe(0);
   });
 
-  it("keeps one open checkout per customer when Pay Now is pressed several times at once", async () => {
+  it("keeps one open checkout and one payment per customer when Pay Now is pressed several times at once", async () => {
     await setStock(handle.db, 52, 9);
     const buyers = await Promise.all([0, 1, 2].map((i) => quickCustomer(handle.db, `double-click-${i}`)));
     for (const b of buyers) await fillCart(b, [[52, 1]]);
-    const replies = await Promise.all(buyers.flatMap((b) => [initialize(b), initialize(b), initialize(b), initialize(b)]));
-    for (const r of replies) expect(r.status, JSON.stringify(r.body)).toBe(201);
-    for (const b of buyers) {
-      const statuses = (await ordersOf(handle.db, b.id)).map((o) => o.status).sort();
-      expect(statuses).toEqual(["cancelled", "cancelled", "cancelled", "pending"]);
+    const initCalls = stub.calls.initialize;
+    const presses = buyers.map((b) => {
+      const delivery = deliveryFields();
+      return Promise.all([initialize(b, delivery), initialize(b, delivery), initialize(b, delivery), initialize(b, delivery)]);
+    });
+    for (const replies of await Promise.all(presses)) {
+      for (const r of replies) expect(r.status, JSON.stringify(r.body)).toBe(201);
+      // The same payment window every time: never a second transaction to pay.
+      expect(new Set(replies.map((r) => `${r.body.reference} ${r.body.access_code} ${r.body.order_ref}`)).size).toBe(1);
+      expect(replies.filter((r) => r.body.resumed === false)).toHaveLength(1);
     }
+    expect(stub.calls.initialize - initCalls).toBe(3);
+    for (const b of buyers) expect((await ordersOf(handle.db, b.id)).map((o) => o.status)).toEqual(["pending"]);
     expect(await stockOf(handle.db, 52)).toBe(6);
   });
 
@@ -640,6 +684,226 @@ describe("stock held by a checkout", () => {
     expect(await stockOf(handle.db, 55)).toBe(485);
   });
 });
+
+// ------------------------------------------------------------------ one payment per checkout, a fair share (issue 15)
+
+describe("one payment per checkout, and a fair share of scarce stock", () => {
+  it("Pay Now again with the same cart resumes the same payment, and its hold keeps its deadline", async () => {
+    await setStock(handle.db, 18, 10);
+    const who = await customer("resume");
+    await fillCart(who, [[18, 2]]);
+    const delivery = deliveryFields();
+    const first = await initialize(who, delivery);
+    expect(first.status).toBe(201);
+    expect(first.body.resumed).toBe(false);
+    const held = (await orderByRef(first.body.order_ref)).reservedUntil;
+    const initCalls = stub.calls.initialize;
+    const again = await initialize(who, delivery);
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ reference: first.body.reference, access_code: first.body.access_code, order_ref: first.body.order_ref, resumed: true });
+    expect(stub.calls.initialize).toBe(initCalls);
+    expect((await orderByRef(first.body.order_ref)).reservedUntil).toEqual(held);
+    expect(await stockOf(handle.db, 18)).toBe(8);
+  });
+
+  it("a changed cart replaces the open checkout, and the new hold ends when the first one would have", async () => {
+    await setStock(handle.db, 19, 10);
+    const who = await customer("replace");
+    await fillCart(who, [[19, 1]]);
+    const delivery = deliveryFields();
+    const first = await initialize(who, delivery);
+    const deadline = (await orderByRef(first.body.order_ref)).reservedUntil;
+    await fillCart(who, [[19, 1]]);
+    const second = await initialize(who, delivery);
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({ resumed: false });
+    expect(second.body.reference).not.toBe(first.body.reference);
+    expect((await orderByRef(second.body.order_ref)).reservedUntil).toEqual(deadline);
+    expect((await orderByRef(first.body.order_ref)).status).toBe("cancelled");
+    expect(await stockOf(handle.db, 19)).toBe(8);
+  });
+
+  it("one customer cannot keep a product off sale: the hold ends 15 minutes after their first Pay Now, however often they press", async () => {
+    const productId = 20;
+    await setStock(handle.db, productId, 5);
+    const hoarder = await customer("hoarder");
+    const rival = await customer("hoarder-rival");
+    await fillCart(hoarder, [[productId, 5]]);
+    await fillCart(rival, [[productId, 1]]);
+    const first = await initialize(hoarder);
+    expect(first.status).toBe(201);
+    expect(await stockOf(handle.db, productId)).toBe(0);
+    expect((await initialize(rival)).status).toBe(409);
+
+    // Pressing again, with the same details or new ones, never moves the deadline.
+    const deadline = (await orderByRef(first.body.order_ref)).reservedUntil!;
+    expect(deadline.getTime()).toBeLessThanOrEqual(Date.now() + HOLD_MS);
+    for (let i = 0; i < 3; i++) {
+      const again = await initialize(hoarder);
+      expect(again.status).toBe(201);
+      expect((await orderByRef(again.body.order_ref)).reservedUntil).toEqual(deadline);
+    }
+
+    // The 15 minutes pass: the units are back on sale...
+    await holdStartedEarlier(hoarder, HOLD_MS + 60_000);
+    expect(await expireStaleOrders(handle.db)).toBeGreaterThanOrEqual(1);
+    expect(await stockOf(handle.db, productId)).toBe(5);
+    // ...and pressing again holds nothing: the hoarder may still pay, but the stock stays for everyone.
+    const unheld = await initialize(hoarder);
+    expect(unheld.status).toBe(201);
+    expect((await orderByRef(unheld.body.order_ref)).reservedUntil).toBeNull();
+    expect(await stockOf(handle.db, productId)).toBe(5);
+    const bought = await initialize(rival);
+    expect(bought.status).toBe(201);
+    stub.settle(bought.body.reference, { status: "success" });
+    expect((await shop.post(CREATE_ORDER, { userId: rival.id, transactionRef: bought.body.reference }, rival.token)).status).toBe(201);
+    expect(await stockOf(handle.db, productId)).toBe(4);
+
+    // The hoarder's money for five now finds four: it is refunded, not kept.
+    stub.settle(unheld.body.reference, { status: "success" });
+    const late = await shop.post(CREATE_ORDER, { userId: hoarder.id, transactionRef: unheld.body.reference }, hoarder.token);
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual(failure(messages.paymentRefundedSoldOut));
+    expect((await orderByRef(unheld.body.order_ref)).status).toBe("refunded");
+    expect(await stockOf(handle.db, productId)).toBe(4);
+  });
+
+  it("a checkout that holds nothing takes its units when the money comes, if they are all still there", async () => {
+    await setStock(handle.db, 21, 6);
+    const who = await customer("unheld-paid");
+    await fillCart(who, [[21, 2]]);
+    await initialize(who);
+    await holdStartedEarlier(who, HOLD_MS + 60_000);
+    await expireStaleOrders(handle.db);
+    const unheld = await initialize(who);
+    expect((await orderByRef(unheld.body.order_ref)).reservedUntil).toBeNull();
+    expect(await stockOf(handle.db, 21)).toBe(6);
+    stub.settle(unheld.body.reference, { status: "success" });
+    expect((await shop.post(CREATE_ORDER, { userId: who.id, transactionRef: unheld.body.reference }, who.token)).status).toBe(201);
+    expect((await orderByRef(unheld.body.order_ref)).status).toBe("paid");
+    expect(await stockOf(handle.db, 21)).toBe(4);
+    // Paying gives the next checkout a fresh hold.
+    await fillCart(who, [[21, 1]]);
+    const next = await initialize(who);
+    expect((await orderByRef(next.body.order_ref)).reservedUntil!.getTime()).toBeGreaterThan(Date.now() + HOLD_MS - 60_000);
+    expect(await stockOf(handle.db, 21)).toBe(3);
+  });
+
+  it("refuses a cart over the product's per-order limit at Pay Now (409), holding nothing", async () => {
+    await setStock(handle.db, 22, 40);
+    await handle.db.update(products).set({ maxPerOrder: 20 }).where(eq(products.id, 22));
+    const who = await customer("over-limit");
+    await fillCart(who, [[22, 12]]);
+    // The admin lowers the limit after the customer filled the cart.
+    await handle.db.update(products).set({ maxPerOrder: 10 }).where(eq(products.id, 22));
+    const res = await initialize(who);
+    expect(res.status).toBe(409);
+    const variant = await variantOf(handle.db, 22);
+    expect(res.body).toEqual(failure(messages.orderLimitAtCheckout(variant.productName, 10)));
+    expect(await ordersOf(handle.db, who.id)).toEqual([]);
+    expect(await stockOf(handle.db, 22)).toBe(40);
+  });
+
+  it("refunds a payment for a checkout the customer had replaced, and places the newer one", async () => {
+    await setStock(handle.db, 23, 10);
+    const who = await customer("superseded");
+    await fillCart(who, [[23, 1]]);
+    const oldDelivery = deliveryFields();
+    const old = await initialize(who, oldDelivery);
+    const newDelivery = deliveryFields({ address: "5 Awolowo Road" });
+    const current = await initialize(who, newDelivery);
+    expect(current.body.reference).not.toBe(old.body.reference);
+    // Both payment windows were paid (two tabs).
+    stub.settle(old.body.reference, { status: "success" });
+    stub.settle(current.body.reference, { status: "success" });
+    const placed = await shop.post(CREATE_ORDER, { userId: who.id, transactionRef: current.body.reference }, who.token);
+    expect(placed.status).toBe(201);
+    const refused = await shop.post(CREATE_ORDER, { userId: who.id, transactionRef: old.body.reference }, who.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual(failure(messages.paymentRefundedSuperseded));
+    await expectRefunded({ orderRef: old.body.order_ref, reference: old.body.reference, delivery: oldDelivery }, "superseded");
+    expect((await orderByRef(current.body.order_ref)).status).toBe("paid");
+    expect(await stockOf(handle.db, 23)).toBe(9);
+  });
+
+  it("keeps asking Paystack to refund while it cannot be reached, then refunds", async () => {
+    await setStock(handle.db, 26, 10);
+    const who = await customer("refund-retry");
+    await fillCart(who, [[26, 1]]);
+    const oldDelivery = deliveryFields();
+    const old = await initialize(who, oldDelivery);
+    await initialize(who, deliveryFields({ address: "9 Broad Street" }));
+    stub.settle(old.body.reference, { status: "success" });
+    stub.failRefunds = true;
+    try {
+      const res = await shop.post(CREATE_ORDER, { userId: who.id, transactionRef: old.body.reference }, who.token);
+      expect(res.status).toBe(409);
+      const order = await orderByRef(old.body.order_ref);
+      expect(order).toMatchObject({ status: "paid", needsRefund: true });
+      const [pending] = await handle.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+      expect(pending).toMatchObject({ status: "pending", attempts: 1 });
+      expect(pending.lastError).toBeTruthy();
+      expect(await mailsOfKind(handle.db, oldDelivery.email, "refund")).toEqual([]);
+    } finally {
+      stub.failRefunds = false;
+    }
+    const ctx = checkoutContext(handle.db, api.config);
+    // Not due yet: a refund is not asked for again at once.
+    expect(await sendDueRefunds(ctx)).toBe(0);
+    expect(await sendDueRefunds(ctx, new Date(Date.now() + 10 * 60_000))).toBe(1);
+    await expectRefunded({ orderRef: old.body.order_ref, reference: old.body.reference, delivery: oldDelivery }, "superseded");
+  });
+
+  it("30 buyers pressing Pay Now twice and paying every window they got: as many paid orders as stock, and a refund for every extra charge", async () => {
+    const productId = 28;
+    await setStock(handle.db, productId, 5);
+    const buyers = await Promise.all(Array.from({ length: 30 }, (_, i) => quickCustomer(handle.db, `double-pay-${i}`)));
+    await Promise.all(buyers.map((b) => fillCart(b, [[productId, 1]])));
+    // A double click each; the buyers who got a window then change their details and press again
+    // (a second window, while the first stays open in another tab).
+    const windows = await Promise.all(
+      buyers.map(async (b) => {
+        const delivery = deliveryFields();
+        const pair = await Promise.all([initialize(b, delivery), initialize(b, delivery)]);
+        for (const r of pair) expect([201, 409], JSON.stringify(r.body)).toContain(r.status);
+        const got = pair.filter((r) => r.status === 201);
+        expect(new Set(got.map((r) => r.body.reference)).size).toBeLessThanOrEqual(1);
+        if (got.length === 0) return { b, references: [] as string[] };
+        const again = await initialize(b, deliveryFields({ address: "3 Marina" }));
+        expect(again.status, JSON.stringify(again.body)).toBe(201);
+        return { b, references: [got[0].body.reference as string, again.body.reference as string] };
+      }),
+    );
+    expect(windows.filter((w) => w.references.length > 0)).toHaveLength(5);
+    // Every window is paid; the browser and the webhook report each payment at the same time.
+    await Promise.all(
+      windows.flatMap(({ b, references }) =>
+        references.map(async (reference) => {
+          stub.settle(reference, { status: "success" });
+          const { body, signature } = stub.webhook(reference);
+          const [browser, hook] = await Promise.all([shop.post(CREATE_ORDER, { userId: b.id, transactionRef: reference }, b.token), postWebhook(body, signature)]);
+          expect([200, 201, 409]).toContain(browser.status);
+          expect(hook.status).toBe(200);
+        }),
+      ),
+    );
+    const all = await handle.db.select().from(orders).where(inArray(orders.accountId, buyers.map((b) => b.id)));
+    const charged = all.filter((o) => o.paidAt !== null);
+    expect(charged).toHaveLength(10);
+    expect(charged.filter((o) => o.status === "paid")).toHaveLength(5);
+    expect(await stockOf(handle.db, productId)).toBe(0);
+    const refunded = charged.filter((o) => o.status === "refunded");
+    expect(refunded).toHaveLength(5);
+    const refundRows = await handle.db.select().from(refunds).where(inArray(refunds.orderId, all.map((o) => o.id)));
+    expect(refundRows.map((r) => `${r.orderId} ${r.status}`).sort()).toEqual(refunded.map((o) => `${o.id} sent`).sort());
+    const refundedPayments = await handle.db
+      .select({ reference: payments.reference })
+      .from(payments)
+      .where(inArray(payments.orderId, refunded.map((o) => o.id)));
+    for (const { reference } of refundedPayments) expect(stub.refunds.filter((r) => r.reference === reference)).toHaveLength(1);
+  });
+});
+
 
 // ------------------------------------------------------------------ order history
 

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 // A local stand-in for the part of Paystack's REST API the shop uses (transaction/initialize,
-// transaction/verify and the signed charge.success webhook), on 127.0.0.1, so tests never reach
-// the internet. Point PAYSTACK_API_BASE at `baseUrl` and PAYSTACK_SECRET_KEY at `secretKey`.
+// transaction/verify, refund and the signed charge.success webhook), on 127.0.0.1, so tests
+// never reach the internet. Point PAYSTACK_API_BASE at `baseUrl` and PAYSTACK_SECRET_KEY at `secretKey`.
 
 export interface StubTransaction {
   reference: string;
@@ -12,7 +12,16 @@ export interface StubTransaction {
   currency: string;
   email: string;
   accessCode: string;
-  status: "pending" | "success" | "failed" | "abandoned";
+  /** `reversed`: paid, then fully refunded. */
+  status: "pending" | "success" | "failed" | "abandoned" | "reversed";
+}
+
+/** A refund the stub accepted (POST /refund). */
+export interface StubRefund {
+  id: number;
+  reference: string;
+  amount: number /* kobo */;
+  merchantNote: string | null;
 }
 
 export interface PaystackStub {
@@ -22,7 +31,11 @@ export interface PaystackStub {
   /** Overrides what verify reports for a reference (simulates the customer paying, or tampering). */
   settle(reference: string, patch: Partial<Pick<StubTransaction, "status" | "amount" | "currency">>): void;
   /** Count of requests per route, e.g. calls.initialize, calls.verify. */
-  calls: { initialize: number; verify: number };
+  calls: { initialize: number; verify: number; refund: number };
+  /** Refunds accepted, in order. */
+  refunds: StubRefund[];
+  /** While set, POST /refund answers 500 (Paystack having trouble), to test retries. */
+  failRefunds: boolean;
   /** A signed `charge.success` webhook body + signature for the given reference (uses the stored transaction). */
   webhook(reference: string, opts?: { secret?: string }): { body: string; signature: string };
   close(): Promise<void>;
@@ -67,7 +80,9 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
   const transactions = new Map<string, StubTransaction>();
   // Fields Paystack reports that StubTransaction does not carry: its numeric id and when it was paid.
   const extra = new Map<string, { id: number; paidAt: string | null }>();
-  const calls = { initialize: 0, verify: 0 };
+  const calls = { initialize: 0, verify: 0, refund: 0 };
+  const refunds: StubRefund[] = [];
+  const state = { failRefunds: false };
   let nextId = 4_000_000_000 + randomInt(1_000_000);
 
   function stored(reference: string): { tx: StubTransaction; id: number; paidAt: string | null } {
@@ -165,6 +180,43 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
     });
   }
 
+  /** Paystack's Create Refund: the whole or part of a paid transaction, once; the transaction then reads as reversed. */
+  async function refund(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let input: Record<string, unknown>;
+    try {
+      const parsed = JSON.parse((await readBody(req)) || "{}");
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return fail(res, 400, "Invalid JSON body");
+      input = parsed as Record<string, unknown>;
+    } catch {
+      return fail(res, 400, "Invalid JSON body");
+    }
+    if (state.failRefunds) return fail(res, 500, "An error occurred");
+    if (typeof input.transaction !== "string" || input.transaction === "") return fail(res, 400, "Transaction is required");
+    const tx = transactions.get(input.transaction);
+    if (!tx) return fail(res, 404, "Transaction not found");
+    if (tx.status === "reversed") return fail(res, 400, "Transaction has been fully reversed");
+    if (tx.status !== "success") return fail(res, 400, "Cannot refund a transaction that was not successful");
+    const amount = input.amount === undefined ? tx.amount : parseAmount(input.amount);
+    if (amount === null || amount > tx.amount) return fail(res, 400, "Refund amount cannot be more than the transaction amount");
+    tx.status = "reversed";
+    const { id } = stored(tx.reference);
+    const accepted: StubRefund = { id: nextId++, reference: tx.reference, amount, merchantNote: typeof input.merchant_note === "string" ? input.merchant_note : null };
+    refunds.push(accepted);
+    send(res, 200, {
+      status: true,
+      message: "Refund has been queued for processing",
+      data: {
+        transaction: { id, reference: tx.reference, amount: tx.amount, currency: tx.currency, channel: "card" },
+        amount,
+        currency: tx.currency,
+        merchant_note: accepted.merchantNote,
+        status: "pending",
+        refunded_by: "stub",
+        expected_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      },
+    });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { pathname } = new URL(req.url ?? "/", "http://127.0.0.1");
     const path = pathname.replace(/\/+$/, "") || "/";
@@ -174,7 +226,9 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
         ? "initialize"
         : req.method === "GET" && verifyMatch
           ? "verify"
-          : null;
+          : req.method === "POST" && path === "/refund"
+            ? "refund"
+            : null;
     // Counted whatever the outcome (a rejected key or reference still counts as a call).
     if (route) calls[route]++;
 
@@ -183,6 +237,7 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
       return fail(res, 401, "Invalid key");
     }
     if (route === "initialize") return initialize(req, res);
+    if (route === "refund") return refund(req, res);
     req.resume();
     if (route === "verify") return verify(res, verifyMatch![1]);
     return fail(res, 404, `Route not found: ${req.method} ${pathname}`);
@@ -208,6 +263,13 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
     secretKey,
     transactions,
     calls,
+    refunds,
+    get failRefunds() {
+      return state.failRefunds;
+    },
+    set failRefunds(value: boolean) {
+      state.failRefunds = value;
+    },
     settle(reference, patch) {
       const { tx, id, paidAt } = stored(reference);
       Object.assign(tx, patch);

@@ -16,6 +16,7 @@ CREATE TABLE "refunds" (
 	"reason" text NOT NULL,
 	"status" "refund_status" DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_error" text,
 	"provider_reply" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -29,5 +30,5 @@ ALTER TABLE "login_devices" ADD CONSTRAINT "login_devices_account_id_accounts_id
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "login_devices_account_idx" ON "login_devices" USING btree ("account_id");--> statement-breakpoint
-CREATE INDEX "refunds_status_idx" ON "refunds" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "refunds_due_idx" ON "refunds" USING btree ("status","next_attempt_at");--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_max_per_order_positive" CHECK ("products"."max_per_order" > 0);

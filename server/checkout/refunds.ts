@@ -1,0 +1,85 @@
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { orderEvents, orders, payments, refunds } from "../db/schema";
+import { log } from "../log";
+import { announceMail, queueMail } from "../mail/outbox";
+import { refundMail } from "../mail/templates";
+import type { CheckoutContext } from "./checkout";
+
+// Refunds the shop makes on its own (decision 0020): a payment for a checkout the customer had
+// replaced, or one whose stock was sold before the money came. completePayment records the refund
+// in the transaction that finds it; this module asks the provider to give the money back, after
+// that transaction, and then marks the order refunded and tells the customer. A provider that
+// cannot be reached is asked again later; one that refuses leaves the order flagged for an admin.
+
+/** How long one attempt has a refund to itself: no other process sends it meanwhile. */
+const LEASE_MS = 2 * 60_000;
+/** Attempts while the provider cannot be reached (about a day with the back-off below). */
+const MAX_ATTEMPTS = 8;
+const backoffMs = (attempts: number) => Math.min(2 ** attempts * 60_000, 6 * 60 * 60_000);
+
+/** Asks the provider to refund this refund's payment, once, unless another attempt holds it. */
+export async function sendRefund(ctx: CheckoutContext, refundId: number, now = new Date()): Promise<void> {
+  const [claimed] = await ctx.db
+    .update(refunds)
+    .set({ attempts: sql`${refunds.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending"), lte(refunds.nextAttemptAt, now)))
+    .returning();
+  if (!claimed) return;
+  const [payment] = await ctx.db.select({ reference: payments.reference }).from(payments).where(eq(payments.id, claimed.paymentId));
+  const note = claimed.reason === "superseded" ? "Paid for a replaced checkout" : "Stock sold before the payment arrived";
+  const result = await ctx.gateway.refund(payment.reference, claimed.amountKobo, note).catch((error: unknown) => ({
+    ok: false as const,
+    message: error instanceof Error ? error.message : String(error),
+    unreachable: true,
+  }));
+  if (result.ok) return recordSent(ctx, claimed, result.value.raw);
+  const giveUp = !result.unreachable || claimed.attempts >= MAX_ATTEMPTS;
+  log.error({ refundId, attempt: claimed.attempts }, `Refund of payment ${payment.reference} failed: ${result.message}${giveUp ? " (left for an admin)" : ""}`);
+  await ctx.db
+    .update(refunds)
+    .set(giveUp ? { status: "failed", lastError: result.message } : { lastError: result.message, nextAttemptAt: new Date(now.getTime() + backoffMs(claimed.attempts)) })
+    .where(eq(refunds.id, refundId));
+}
+
+async function recordSent(ctx: CheckoutContext, refund: typeof refunds.$inferSelect, providerReply: unknown) {
+  await ctx.db.transaction(async (tx) => {
+    const sentAt = new Date();
+    await tx.update(refunds).set({ status: "sent", sentAt, providerReply, lastError: null }).where(eq(refunds.id, refund.id));
+    const [order] = await tx
+      .update(orders)
+      .set({ status: "refunded", needsRefund: false })
+      .where(eq(orders.id, refund.orderId))
+      .returning();
+    const note = refund.reason === "superseded" ? "Refunded automatically: the customer had replaced this checkout" : "Refunded automatically: the stock was sold before the payment arrived";
+    await tx.insert(orderEvents).values({ orderId: order.id, status: "refunded", note });
+    await queueMail(tx, { kind: "refund", to: order.email, ...refundMail({ order, reason: refund.reason, publicUrl: ctx.publicUrl }) });
+  });
+  announceMail();
+}
+
+/** Sends every refund that is due (new ones whose first attempt did not finish, and retries). */
+export async function sendDueRefunds(ctx: CheckoutContext, now = new Date()): Promise<number> {
+  const due = await ctx.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.status, "pending"), lte(refunds.nextAttemptAt, now)))
+    .orderBy(asc(refunds.nextAttemptAt))
+    .limit(20);
+  for (const { id } of due) await sendRefund(ctx, id, now);
+  return due.length;
+}
+
+/** Sends due refunds every minute. */
+export function startRefunds(ctx: CheckoutContext, intervalMs = 60_000): { stop(): void } {
+  const timer = setInterval(() => {
+    sendDueRefunds(ctx).catch((err) => log.error({ err }, "Sending refunds failed"));
+  }, intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+/** The refunds of an order, for the admin and the tests. */
+export function refundsOf(db: Database, orderId: number) {
+  return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
+}
