@@ -98,6 +98,7 @@ export const messages = {
   paymentStartFailed: "We could not start the payment. Please try again.",
   paymentUnknown: "We could not find that payment.",
   orderPlacedTitle: "Order Placed Successfully!",
+  orderAlreadyPaid: "Your payment for this order has already arrived: the order is placed.",
   orderPlacedText: "You will receive an email with the order details.",
   orderFailedTitle: "Order Failed",
   orderFailed: "An error occurred while processing your order.",

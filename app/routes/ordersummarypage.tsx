@@ -29,6 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const step = (value: PaymentStep, status = 200) => data<PaymentStep>(value, { status });
   if (intent === "pay") {
     const started = await startCheckout(context.checkout, account.id);
+    // The last payment arrived after all (its window was closed before it reported back).
+    if (!started.ok && started.reason === "already-paid") return step({ status: "placed", orderRef: started.orderRef });
     if (!started.ok) return step({ status: "error", step: "start", message: started.message });
     return step({ status: "pay", provider: context.checkout.gateway.provider, ...started });
   }

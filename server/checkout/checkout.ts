@@ -148,9 +148,13 @@ export async function expireStaleOrders(db: Database, now = new Date()): Promise
   });
 }
 
+type CheckoutRefusal = { ok: false; reason: "empty-cart" | "no-delivery" | "out-of-stock" | "order-limit" | "gateway-failed" | "rate-limited"; message: string };
+
 export type CheckoutStart =
   | { ok: true; orderRef: string; reference: string; accessCode: string; amountKobo: number; email: string; resumed: boolean }
-  | { ok: false; reason: "empty-cart" | "no-delivery" | "out-of-stock" | "order-limit" | "gateway-failed" | "rate-limited"; message: string };
+  /** The last checkout turned out to be paid (its browser never came back), and the cart held nothing more. */
+  | { ok: false; reason: "already-paid"; orderRef: string; message: string }
+  | CheckoutRefusal;
 
 /**
  * Each Pay Now that opens a transaction at the provider counts: a customer gets 20 in 15
@@ -158,11 +162,11 @@ export type CheckoutStart =
  */
 export const PAYMENT_START_LIMIT = { perAccount: 20, windowMs: 15 * 60_000 };
 
-type OpenCheckout = { orderId: number; orderRef: string; reference: string; totalKobo: number; email: string };
+type OpenCheckout = { orderId: number; orderRef: string; reference: string; totalKobo: number; email: string; startedAt: Date };
 type Reserved =
   | { ok: true; resumed: false; order: typeof orders.$inferSelect; reference: string; email: string }
   | { ok: true; resumed: true; open: OpenCheckout }
-  | Extract<CheckoutStart, { ok: false }>;
+  | CheckoutRefusal;
 
 const DELIVERY_FIELDS = ["firstName", "lastName", "phone", "email", "address", "state", "city"] as const;
 
@@ -200,10 +204,12 @@ export async function startCheckout(ctx: CheckoutContext, accountId: number, del
   const limit = await hitLimits(ctx.db, [{ key: `payment-start:${accountId}`, max: PAYMENT_START_LIMIT.perAccount, windowMs: PAYMENT_START_LIMIT.windowMs }]);
   if (!limit.ok) return { ok: false, reason: "rate-limited", message: messages.tooManyAttempts(retryText(limit.retryAfterSeconds)) };
   await expireStaleOrders(ctx.db);
+  const placed = await settleLastCheckout(ctx, accountId);
   // A Pay Now that finds the open checkout still opening its payment (a double click) waits for
   // it; if that opening failed, the checkout is gone and this one starts afresh, once.
   for (let attempt = 0; attempt < 2; attempt++) {
     const reserved = await reserveCheckout(ctx, accountId, deliveryGiven);
+    if (!reserved.ok && reserved.reason === "empty-cart" && placed) return { ok: false, reason: "already-paid", orderRef: placed, message: messages.orderAlreadyPaid };
     if (!reserved.ok) return reserved;
     if (reserved.resumed) {
       const accessCode = await accessCodeOf(ctx.db, reserved.open);
@@ -224,12 +230,32 @@ export async function startCheckout(ctx: CheckoutContext, accountId: number, del
   return { ok: false, reason: "gateway-failed", message: messages.paymentStartFailed };
 }
 
+/**
+ * Before a Pay Now replaces or resumes the customer's last checkout, the provider is asked whether
+ * it was paid after all (the browser never came back and the webhook is late): then it is placed
+ * now, its lines leave the cart, and it is not refunded later as replaced. Returns its reference
+ * when it was placed by this call.
+ */
+async function settleLastCheckout(ctx: CheckoutContext, accountId: number): Promise<string | null> {
+  const [last] = await ctx.db
+    .select({ paidAt: orders.paidAt, reference: payments.reference, accessCode: payments.accessCode, status: payments.status })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.accountId, accountId))
+    .orderBy(desc(orders.id))
+    .limit(1);
+  // Only a payment window that was opened can have been paid.
+  if (!last || last.paidAt || !last.accessCode || !["initialized", "abandoned", "cancelled"].includes(last.status)) return null;
+  const outcome = await completePayment(ctx, last.reference, accountId);
+  return outcome.ok && !outcome.alreadyPaid ? outcome.orderRef : null;
+}
+
 /** How long a resumed Pay Now waits for the payment the first press is opening (Paystack answers within 15 s). */
 const OPENING_WAIT_MS = 20_000;
 
 /** The open checkout's access code, once the press that opened it has it; null if that opening failed. */
 async function accessCodeOf(db: Database, open: OpenCheckout): Promise<string | null> {
-  const deadline = Date.now() + OPENING_WAIT_MS;
+  const deadline = open.startedAt.getTime() + OPENING_WAIT_MS;
   for (;;) {
     const [row] = await db
       .select({ accessCode: payments.accessCode, status: orders.status })
@@ -267,14 +293,17 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, delivery
       const [current] = open;
       if (current && open.length === 1 && (await isSameCheckout(tx, current, lines, delivery))) {
         const [payment] = await tx
-          .select({ reference: payments.reference, status: payments.status })
+          .select({ reference: payments.reference, status: payments.status, accessCode: payments.accessCode, createdAt: payments.createdAt })
           .from(payments)
           .where(eq(payments.orderId, current.id))
           .orderBy(desc(payments.id))
           .limit(1);
-        if (payment && (payment.status === "initialized" || payment.status === "abandoned")) {
-          const resumed = { orderId: current.id, orderRef: current.orderRef, reference: payment.reference, totalKobo: current.totalKobo, email: current.email };
-          return { ok: true, resumed: true, open: resumed };
+        const reusable = payment && (payment.status === "initialized" || payment.status === "abandoned");
+        // A window still being opened is waited for; one whose opener died (a crash) is replaced.
+        const opening = payment && !payment.accessCode && Date.now() - payment.createdAt.getTime() < OPENING_WAIT_MS;
+        if (reusable && (payment.accessCode || opening)) {
+          const { orderRef, totalKobo, email } = current;
+          return { ok: true, resumed: true, open: { orderId: current.id, orderRef, reference: payment.reference, totalKobo, email, startedAt: payment.createdAt } };
         }
       }
       const now = new Date();

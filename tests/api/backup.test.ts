@@ -138,6 +138,7 @@ async function addShopActivity(db: Database): Promise<void> {
   await startSession(db, { id: customer.id, role: "customer" });
   await db.insert(t.oneTimeTokens).values({ accountId: customer.id, purpose: "reset_password", tokenHash: "f".repeat(64), expiresAt: new Date(Date.now() + 3_600_000) });
   await db.insert(t.rateLimits).values({ key: "login:127.0.0.1", count: 3, windowEndsAt: new Date(Date.now() + 60_000) });
+  await db.insert(t.loginDevices).values({ accountId: customer.id, tokenHash: "d".repeat(64) });
 
   const delivery = { firstName: "Adaeze", lastName: "O'Neil", phone: "2348012345678", email: "adaeze@example.com", address: "12 Allen Avenue", state: "Lagos", city: "Ikeja" };
   const [cart] = await db.insert(t.carts).values({ accountId: customer.id, delivery }).returning();
@@ -150,7 +151,11 @@ async function addShopActivity(db: Database): Promise<void> {
   await db.insert(t.orderItems).values({ orderId: order.id, productId: product.id, variantId: variant.id, productName: product.name, unitPriceKobo: 1_250_000, quantity: 2, imageFile: picture.fileName });
   await db.insert(t.orderEvents).values({ orderId: order.id, status: "paid", note: "Paid by card" });
   const reference = `ref-${randomBytes(6).toString("hex")}`;
-  await db.insert(t.payments).values({ orderId: order.id, provider: "test", reference, status: "success", amountKobo: 12_345_678_901_234, verification: { status: "success", nested: { amount: 2500000, ok: true, list: [1, "two", null] } } });
+  const [payment] = await db
+    .insert(t.payments)
+    .values({ orderId: order.id, provider: "test", reference, status: "success", amountKobo: 12_345_678_901_234, verification: { status: "success", nested: { amount: 2500000, ok: true, list: [1, "two", null] } } })
+    .returning();
+  await db.insert(t.refunds).values({ orderId: order.id, paymentId: payment.id, amountKobo: 12_345_678_901_234, reason: "sold-out", status: "sent", attempts: 1, providerReply: { status: "pending" }, sentAt: new Date() });
   await db.insert(t.testGatewayTransactions).values({ reference, accessCode: `ac-${reference}`, email: "adaeze@example.com", amountKobo: 2_500_000, currency: "NGN", status: "success", paidAt: new Date() });
 
   await db.insert(t.outbox).values({ kind: "order-confirmation", to: "adaeze@example.com", subject: "Your order", html: "<p>Thank you</p>", text: "Thank you", status: "failed", attempts: 2, lastError: "421 try later" });
@@ -349,12 +354,12 @@ describe("the commands", () => {
     }
     const where = postgres ? "the PostgreSQL database of DATABASE_URL" : "the embedded database in .*shop";
     try {
-      expect(await run(["restore", fileA], env)).toEqual({ code: 0, out: expect.stringMatching(new RegExp(`^Restored \\d+ rows of 20 tables from .*a\\.backup into ${where} \\(`)) });
+      expect(await run(["restore", fileA], env)).toEqual({ code: 0, out: expect.stringMatching(new RegExp(`^Restored \\d+ rows of 22 tables from .*a\\.backup into ${where} \\(`)) });
       expect(await run(["restore", fileA], env)).toEqual({
         code: 1,
         out: expect.stringMatching(new RegExp(`^${postgres ? "The PostgreSQL database of DATABASE_URL" : "The embedded database in .*shop"} already holds data \\(in [a-z_]+, [a-z_]+, [a-z_]+ and \\d+ more tables\\)\\. Nothing was changed\\. .*--force`)),
       });
-      expect(await run(["backup", fileB], env)).toEqual({ code: 0, out: expect.stringMatching(new RegExp(`^Backed up \\d+ rows of 20 tables from ${where} to .*b\\.backup \\(`)) });
+      expect(await run(["backup", fileB], env)).toEqual({ code: 0, out: expect.stringMatching(new RegExp(`^Backed up \\d+ rows of 22 tables from ${where} to .*b\\.backup \\(`)) });
       // The same rows in the same order: only the header (time, server) may differ.
       const body = (file: Buffer) => gunzipSync(file).toString("utf8").split("\n").slice(1);
       expect(body(await readFile(fileB))).toEqual(body(backup));

@@ -706,6 +706,25 @@ describe("one payment per checkout, and a fair share of scarce stock", () => {
     expect(await stockOf(handle.db, 18)).toBe(8);
   });
 
+  it("replaces, without waiting, an open checkout whose payment window was never opened (the shop died opening it)", async () => {
+    await setStock(handle.db, 27, 10);
+    const who = await customer("opener-died");
+    await fillCart(who, [[27, 1]]);
+    const delivery = deliveryFields();
+    const first = await initialize(who, delivery);
+    await handle.db
+      .update(payments)
+      .set({ accessCode: null, createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(payments.reference, first.body.reference));
+    const started = Date.now();
+    const again = await initialize(who, delivery);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ resumed: false });
+    expect(again.body.reference).not.toBe(first.body.reference);
+    expect(await stockOf(handle.db, 27)).toBe(9);
+  });
+
   it("a changed cart replaces the open checkout, and the new hold ends when the first one would have", async () => {
     await setStock(handle.db, 19, 10);
     const who = await customer("replace");
@@ -824,6 +843,35 @@ describe("one payment per checkout, and a fair share of scarce stock", () => {
     await expectRefunded({ orderRef: old.body.order_ref, reference: old.body.reference, delivery: oldDelivery }, "superseded");
     expect((await orderByRef(current.body.order_ref)).status).toBe("paid");
     expect(await stockOf(handle.db, 23)).toBe(9);
+  });
+
+  it("a Pay Now after a payment whose browser never came back places that order instead of refunding it", async () => {
+    await setStock(handle.db, 24, 10);
+    await setStock(handle.db, 25, 10);
+    const who = await customer("paid-unreported");
+    await fillCart(who, [[24, 1]]);
+    const first = await initialize(who);
+    stub.settle(first.body.reference, { status: "success" }); // paid; neither the browser nor the webhook told the shop
+    await fillCart(who, [[25, 1]]);
+    const second = await initialize(who);
+    expect(second.status).toBe(201);
+    expect((await orderByRef(first.body.order_ref)).status).toBe("paid");
+    const secondItems = await orderItemsOf(handle.db, (await orderByRef(second.body.order_ref)).id);
+    expect(secondItems.map((i) => [i.productId, i.quantity])).toEqual([[25, 1]]);
+    expect(second.body.amount).toBe((await variantOf(handle.db, 25)).priceKobo / 100);
+    // Paying the second one places it too: two orders, no refund.
+    stub.settle(second.body.reference, { status: "success" });
+    expect((await shop.post(CREATE_ORDER, { userId: who.id, transactionRef: second.body.reference }, who.token)).status).toBe(201);
+    expect((await paidOrdersOf(handle.db, who.id)).map((o) => o.status)).toEqual(["paid", "paid"]);
+    expect(stub.refunds.filter((r) => [first.body.reference, second.body.reference].includes(r.reference))).toEqual([]);
+    // With nothing else in the cart, Pay Now says the order is placed.
+    await fillCart(who, [[24, 1]]);
+    const third = await initialize(who);
+    stub.settle(third.body.reference, { status: "success" });
+    const fourth = await initialize(who);
+    expect(fourth.status).toBe(409);
+    expect(fourth.body).toMatchObject({ success: false, error: messages.orderAlreadyPaid, order_ref: third.body.order_ref });
+    expect((await orderByRef(third.body.order_ref)).status).toBe("paid");
   });
 
   it("keeps asking Paystack to refund while it cannot be reached, then refunds", async () => {
