@@ -17,6 +17,9 @@ export const MAX_FEATURED_SIZES = 14;
 export const MAX_PRODUCT_IMAGES = 4;
 export const MAX_PRODUCT_IMAGE_BYTES = 2_097_152;
 export const DEFAULT_STOCK = 1;
+/** Units of one size a customer may buy in one order unless the admin sets another limit (issue 15). */
+export const DEFAULT_MAX_PER_ORDER = 10;
+export const MAX_PER_ORDER_CEILING = 1000;
 
 /** The category name that lists every product (it feeds Crazy Deals). */
 export const ALL_PRODUCTS_CATEGORY = "All Product";

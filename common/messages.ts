@@ -117,6 +117,7 @@ export const messages = {
   descriptionRequired: "Please enter a description.",
   priceInvalid: "Please enter a price in naira greater than 0.",
   stockInvalid: "Stock must be a whole number of 0 or more.",
+  maxPerOrderInvalid: "The most per order must be a whole number from 1 to 1000.",
   categoryInvalid: "Please choose one of the categories.",
   sizesInvalid: "Each size needs a name, a price above 0 and a stock of 0 or more; sizes must differ.",
   tooManySizes: "A product can have at most 14 sizes.",

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin.products.$productId";
-import { MAX_FEATURED_SIZES, MAX_PRODUCT_IMAGES } from "../../common/constants";
+import { MAX_FEATURED_SIZES, MAX_PER_ORDER_CEILING, MAX_PRODUCT_IMAGES } from "../../common/constants";
 import { parseProductId } from "../../common/ids";
 import { imageUrl } from "../../common/images";
 import { messages } from "../../common/messages";
@@ -48,6 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     description: form.get("description"),
     category: form.get("category"),
     featured: form.get("featured") === "on",
+    maxPerOrder: form.get("maxPerOrder"),
     price: form.get("price"),
     availableStock: form.get("availableStock"),
     sizes: sizeNames.map((size, i) => ({ size, price: sizePrices[i], stock: sizeStocks[i] })),
@@ -116,6 +117,26 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           <input type="checkbox" name="featured" checked={featured} onChange={(e) => setFeatured(e.target.checked)} className="h-4 w-4" />
           Featured product, sold by size (shown on the home page and /productdetail2)
         </label>
+        <div>
+          <label htmlFor="maxPerOrder" className="text-sm font-medium text-slate-700">
+            Most of one size per order
+          </label>
+          <input
+            id="maxPerOrder"
+            name="maxPerOrder"
+            type="number"
+            min={1}
+            max={MAX_PER_ORDER_CEILING}
+            step={1}
+            required
+            defaultValue={product.maxPerOrder}
+            aria-describedby="maxPerOrder-hint"
+            className={`${inputStyle} mt-1 max-w-32`}
+          />
+          <p id="maxPerOrder-hint" className="mt-1 text-xs text-slate-600">
+            A fair share: no customer can buy, or hold at checkout, more of one size than this.
+          </p>
+        </div>
         {featured ? (
           <fieldset className="grid gap-2">
             <legend className="text-sm font-medium text-slate-700">Sizes (length x width x thickness), price in NGN and stock</legend>

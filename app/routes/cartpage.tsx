@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/cartpage";
 import { imageUrl } from "../../common/images";
@@ -82,10 +82,10 @@ function EmptyCart({ signedIn }: { signedIn: boolean }) {
 /** One line: picture, name and size, unit price, the minus and plus controls, subtotal, Remove. */
 function CartRow({ line, onResult }: { line: CartLine; onResult: (result: FormResult) => void }) {
   const fetcher = useFetcher<FormResult>();
+  // Only a new answer counts, not a new onResult.
+  const answered = useEffectEvent(onResult);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) onResult(fetcher.data);
-    // Only a new answer counts, not a new onResult.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (fetcher.state === "idle" && fetcher.data) answered(fetcher.data);
   }, [fetcher.data, fetcher.state]);
   const busy = fetcher.state !== "idle";
   const name = lineName(line.productName, line.size);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { ALL_PRODUCTS_CATEGORY, DEFAULT_STOCK, MAX_FEATURED_SIZES, MAX_PRODUCT_IMAGES } from "../../common/constants";
+import { ALL_PRODUCTS_CATEGORY, DEFAULT_STOCK, MAX_FEATURED_SIZES, MAX_PER_ORDER_CEILING, MAX_PRODUCT_IMAGES } from "../../common/constants";
 import { messages } from "../../common/messages";
 import { nairaToKobo } from "../../common/money";
 import { hasNul } from "../../common/text";
@@ -18,15 +18,28 @@ import { preparePictures, type UploadedFile } from "./uploads";
 const text = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, message).refine((s) => !hasNul(s), messages.textHasNul);
 
+/**
+ * A number typed in a form is never longer than this. The cap stops the parse (`abort`) before
+ * the pattern runs: a form field may otherwise hold megabytes (the product form's cap is ~10 MB).
+ */
+const NUMBER_TEXT_MAX = 20;
+const numberText = (message: string, pattern: RegExp) =>
+  z.string().trim().max(NUMBER_TEXT_MAX, { error: message, abort: true }).regex(pattern, message).transform(Number);
+
 /** Naira as typed in a form (or a JSON number): above 0, at most two decimals. */
 const nairaField = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, messages.priceInvalid).transform(Number)], { error: messages.priceInvalid })
+  .union([z.number(), numberText(messages.priceInvalid, /^\d+(?:\.\d{1,2})?$/)], { error: messages.priceInvalid })
   .refine((n) => Number.isFinite(n) && n > 0 && n <= 100_000_000, messages.priceInvalid)
   .transform(nairaToKobo);
 
 const stockField = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/, messages.stockInvalid).transform(Number)], { error: messages.stockInvalid })
+  .union([z.number(), numberText(messages.stockInvalid, /^\d+$/)], { error: messages.stockInvalid })
   .refine((n) => Number.isInteger(n) && n >= 0 && n <= 1_000_000, messages.stockInvalid);
+
+/** The most units of one size per order: a whole number from 1. */
+const maxPerOrderField = z
+  .union([z.number(), numberText(messages.maxPerOrderInvalid, /^\d+$/)], { error: messages.maxPerOrderInvalid })
+  .refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_PER_ORDER_CEILING, messages.maxPerOrderInvalid);
 
 /** The upload form of spec §3: availableStock defaults to 1 when left out. */
 export const productInput = z.object({
@@ -46,6 +59,7 @@ export const productEditInput = z.object({
   description: text(messages.descriptionRequired, 5000),
   category: text(messages.categoryInvalid, 80),
   featured: z.boolean(),
+  maxPerOrder: maxPerOrderField,
   /** A plain product's price and stock. */
   price: z.unknown(),
   availableStock: z.unknown(),
@@ -88,7 +102,14 @@ export async function createProduct(db: Database, input: ProductInput, files: Up
 /** Everything the edit page shows, including sizes with no stock; undefined when archived or unknown. */
 export async function getProductForEdit(db: Database, id: number) {
   const [product] = await db
-    .select({ id: products.id, name: products.name, description: products.description, featured: products.featured, category: categories.name })
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      featured: products.featured,
+      maxPerOrder: products.maxPerOrder,
+      category: categories.name,
+    })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.id, id), isNull(products.archivedAt)));
@@ -143,7 +164,14 @@ export async function updateProduct(db: Database, id: number, input: ProductEdit
   return db.transaction(async (tx) => {
     await tx
       .update(products)
-      .set({ name: input.productName, description: input.description, categoryId: category, featured: input.featured, updatedAt: new Date() })
+      .set({
+        name: input.productName,
+        description: input.description,
+        categoryId: category,
+        featured: input.featured,
+        maxPerOrder: input.maxPerOrder,
+        updatedAt: new Date(),
+      })
       .where(eq(products.id, id));
     await saveSizes(tx, id, sizes.rows);
     // Pictures: the product's list is rewritten; the stored files stay, as past orders show them.

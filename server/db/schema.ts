@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+import { DEFAULT_MAX_PER_ORDER } from "../../common/constants";
 import type { DeliveryDetails } from "../../common/delivery";
 
 // One schema for PGlite and PostgreSQL. Money is integer kobo everywhere inside the shop.
@@ -52,7 +53,7 @@ export const products = pgTable(
       .references(() => categories.id),
     featured: boolean("featured").notNull().default(false),
     /** The most units of one size a customer may buy in one order (a fair share of scarce stock). */
-    maxPerOrder: integer("max_per_order").notNull().default(10),
+    maxPerOrder: integer("max_per_order").notNull().default(DEFAULT_MAX_PER_ORDER),
     /** Deleted products are archived, so past orders stay whole. */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,7 +1,7 @@
 import { describe, it, expect } from "vitest";
 import { seedCategories, seedProducts, type SeedProduct } from "./seed-data";
 
-const SIZE_RE = /^6x(2\.5|3|3\.5|4|4\.5|5|6|7)x(4|5|6|8|10|12|14|16|18|20)$/;
+const SIZE_RE = /^6x(2\.5|[3-7]|3\.5|4\.5)x([4568]|10|12|14|16|18|20)$/;
 
 function product(id: number): SeedProduct {
   const p = seedProducts.find((x) => x.id === id);

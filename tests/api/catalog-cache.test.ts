@@ -64,6 +64,7 @@ describe("the catalogue cache on a real database", () => {
         description: product.description,
         category: product.category,
         featured: false,
+        maxPerOrder: product.maxPerOrder,
         price: product.variants[0].priceKobo / 100 + 500,
         availableStock: product.variants[0].stock,
         sizes: [],

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../common/messages";
 import { addToCart, getCart } from "../../server/cart/cart";
-import { archiveProduct, createProduct, getProductForEdit, updateProduct, type ProductEditInput } from "../../server/catalog/admin";
+import { archiveProduct, createProduct, getProductForEdit, productEditInput, updateProduct, type ProductEditInput } from "../../server/catalog/admin";
 import { getProduct } from "../../server/catalog/catalog";
 import type { DatabaseHandle } from "../../server/db/client";
 import { productVariants } from "../../server/db/schema";
@@ -37,6 +37,7 @@ function edit(product: NonNullable<Awaited<ReturnType<typeof getProductForEdit>>
     description: product.description,
     category: product.category,
     featured: product.featured,
+    maxPerOrder: product.maxPerOrder,
     price: "5000",
     availableStock: "4",
     sizes: [],
@@ -52,6 +53,19 @@ describe("updateProduct", () => {
     expect(saved).toEqual({ ok: true, productId: product.id });
     const after = await getProduct(handle.db, product.id);
     expect(after).toMatchObject({ name: "Renamed Pillow", category: "Beddings", priceKobo: 725_050, stock: 9 });
+  });
+
+  it("sets the most of one size a customer may buy in one order (10 unless set); refuses 0 and fractions", async () => {
+    const product = await newProduct();
+    expect(product.maxPerOrder).toBe(10);
+    expect(await updateProduct(handle.db, product.id, edit(product, { maxPerOrder: 3 }), [])).toEqual({ ok: true, productId: product.id });
+    expect((await getProductForEdit(handle.db, product.id))!.maxPerOrder).toBe(3);
+    for (const bad of ["0", "2.5", "1001", "ten", ""]) {
+      const parsed = productEditInput.safeParse({ ...edit(product), maxPerOrder: bad });
+      expect(parsed.success, bad).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(messages.maxPerOrderInvalid);
+    }
+    expect(productEditInput.safeParse({ ...edit(product), maxPerOrder: "25" }).data?.maxPerOrder).toBe(25);
   });
 
   it("reorders and removes pictures, and adds new ones after the kept ones", async () => {

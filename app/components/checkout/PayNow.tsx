@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { messages } from "../../../common/messages";
 import { buttonStyles, MessageDialog } from "../Dialog";
@@ -46,11 +46,8 @@ export function PayNow({ label }: { label: string }) {
     finish.submit({ intent: "cancel", reference }, { method: "post" });
   };
 
-  // A new pending order: open the provider's window on it.
-  useEffect(() => {
-    const step = start.data;
-    if (start.state !== "idle" || !step || handled.current === step) return;
-    handled.current = step;
+  // A new pending order (or the open one again): open the provider's window on it.
+  const openPayment = useEffectEvent((step: PaymentStep) => {
     if (step.status !== "pay") return setShown(step);
     const { reference, accessCode } = step;
     if (step.provider === "test") return setTestPayment({ reference, accessCode, amountKobo: step.amountKobo, email: step.email });
@@ -64,7 +61,12 @@ export function PayNow({ label }: { label: string }) {
         }),
       )
       .catch(() => failed(reference, "the payment window could not be loaded"));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    const step = start.data;
+    if (start.state !== "idle" || !step || handled.current === step) return;
+    handled.current = step;
+    openPayment(step);
   }, [start.state, start.data]);
 
   useEffect(() => {
