@@ -33,7 +33,7 @@ function clientChunks() {
       return result;
     };
     return (id: string, graph: Graph) =>
-      !id.includes("node_modules") && /[\\/](app|common)[\\/]/.test(id) && !id.startsWith(route) && reaches(id, graph);
+      !id.includes("node_modules") && /[\\/](?:app|common)[\\/]/.test(id) && !id.startsWith(route) && reaches(id, graph);
   };
   const inFrame = importedBy("app/root.tsx");
   const onHome = importedBy("app/routes/home.tsx");

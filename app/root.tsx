@@ -50,7 +50,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
 
 /** Pages where the footer stays out of the way (spec §2): the customer's account forms. */
-const FOOTERLESS = /^\/(userlogin|usersignup|userforgotpassword|user-reset-password|verifyuser)(\/|$)/;
+const FOOTERLESS = /^\/(?:userlogin|usersignup|userforgotpassword|user-reset-password|verifyuser)(?:\/|$)/;
 
 function PendingBar() {
   const navigation = useNavigation();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isEmailShape, isPhoneShape, normalizeEmail, welcomeText } from "./accounts";
+import { isEmailShape, isPhoneShape, normalizeEmail, PHONE_MAX_LENGTH, welcomeText } from "./accounts";
 
 describe("account rules", () => {
   it("lower-cases and trims e-mails", () => {
@@ -18,6 +18,10 @@ describe("account rules", () => {
     expect(isPhoneShape("+234 801 234 5678")).toBe(true);
     expect(isPhoneShape("0801-234-5678")).toBe(true);
     for (const bad of ["", "12345", "call me", "2348012345678901234", "080<script>"]) expect(isPhoneShape(bad), bad).toBe(false);
+  });
+
+  it("refuses a phone number longer than any form takes before a pattern reads it", () => {
+    expect(isPhoneShape(`080 1234 5678${" ".repeat(PHONE_MAX_LENGTH)}`)).toBe(false);
   });
 
   it("greets with the first 6 characters of the full name", () => {

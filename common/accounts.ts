@@ -28,8 +28,16 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const FULL_NAME_MAX_LENGTH = 100;
 export const PHONE_PLACEHOLDER = "2348012345678";
 
-/** A phone number a courier can call: 7 to 15 digits, optionally with +, spaces, dashes or brackets. */
+/** The longest phone number any form takes: 15 digits with room for +, spaces, dashes and brackets. */
+export const PHONE_MAX_LENGTH = 30;
+
+/**
+ * A phone number a courier can call: 7 to 15 digits, optionally with +, spaces, dashes or brackets.
+ * Length first, so the patterns below only ever see a short string (zod runs a refine even after
+ * its own `.max()` failed).
+ */
 export function isPhoneShape(phone: string): boolean {
+  if (phone.length > PHONE_MAX_LENGTH) return false;
   const digits = phone.replace(/\D/g, "");
   return /^\+?[\d\s\-()]+$/.test(phone) && digits.length >= 7 && digits.length <= 15;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isEmailShape, isPhoneShape, normalizeEmail } from "./accounts";
+import { isEmailShape, isPhoneShape, normalizeEmail, PHONE_MAX_LENGTH } from "./accounts";
 import { messages } from "./messages";
 import { hasNul } from "./text";
 import { isStateCity, STATE_NAMES } from "./nigeria";
@@ -44,8 +44,8 @@ export const deliveryInput = z
   .object({
     firstName: required("firstName", 60),
     lastName: required("lastName", 60),
-    phone: required("phone", 30).refine(isPhoneShape, messages.phoneInvalid),
-    confirmPhone: required("confirmPhone", 30),
+    phone: required("phone", PHONE_MAX_LENGTH).refine(isPhoneShape, messages.phoneInvalid),
+    confirmPhone: required("confirmPhone", PHONE_MAX_LENGTH),
     email: required("email", 254).transform(normalizeEmail).refine(isEmailShape, messages.deliveryEmailInvalid),
     address: required("address", 300),
     state: required("state", 40).refine((s) => STATE_NAMES.includes(s), messages.stateUnknown),

@@ -10,6 +10,13 @@ describe("naira formatting", () => {
     expect(formatNaira(0)).toBe("₦0");
   });
 
+  it("groups numbers of every length in threes from the right", () => {
+    for (let digits = 1; digits <= 13; digits++) {
+      const naira = Number("9876543210987654".slice(0, digits));
+      expect(formatNaira(nairaToKobo(naira))).toBe(`₦${naira.toLocaleString("en-US")}`);
+    }
+  });
+
   it("keeps kobo when a price has them", () => {
     expect(formatNaira(9_100_050)).toBe("₦91,000.50");
   });

@@ -10,8 +10,12 @@ export function koboToNaira(kobo: number): number {
   return kobo / KOBO_PER_NAIRA;
 }
 
+/** "1234567" → "1,234,567": groups of three from the right, in one pass (no look-ahead regex, which is quadratic). */
 function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const head = digits.length % 3 || 3;
+  let grouped = digits.slice(0, head);
+  for (let i = head; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;
+  return grouped;
 }
 
 /**

@@ -8,7 +8,7 @@ import zlib from "node:zlib";
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const dir = "build/client/assets";
-const COMPRESSIBLE = /\.(js|css|svg|json|txt|map)$/;
+const COMPRESSIBLE = /\.(?:js|css|svg|json|txt|map)$/;
 
 let raw = 0;
 let compressed = 0;

@@ -29,10 +29,10 @@ export interface AppOptions {
   pageScriptPolicy?: boolean;
 }
 
-const CATALOG_CALL = /^\/api\/get_(products_by_category|products_by_name|product_by_id)\.php$/;
+const CATALOG_CALL = /^\/api\/get_(?:products_by_category|products_by_name|product_by_id)\.php$/;
 // Storefront pages that look the same to every visitor, and their client-navigation data (.data).
 const CATALOG_PAGE =
-  /^\/(_root|productlistpage\/[^/]+|productdetail2?\/[^/]+|searchresultpage|aboutus|brands|specials|privacypolicy|termsandconditions|referral)?(\.data)?$|^\/(robots\.txt|sitemap\.xml)$/;
+  /^\/(?:_root|productlistpage\/[^/]+|productdetail2?\/[^/]+|searchresultpage|aboutus|brands|specials|privacypolicy|termsandconditions|referral)?(?:\.data)?$|^\/(?:robots\.txt|sitemap\.xml)$/;
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:${Object.values(SESSION_COOKIE_NAMES).join("|")})=`);
 
 /** Requests whose answer depends only on the catalogue: public calls, and pages for the signed-out. */

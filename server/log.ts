@@ -71,7 +71,7 @@ export function loggablePath(url: string): string {
   return url.split("?")[0].replace(TOKEN_IN_PATH, "/$1/:token");
 }
 
-const INCOMING_ID = /^[A-Za-z0-9-]{8,64}$/;
+const INCOMING_ID = /^[A-Z0-9-]{8,64}$/i;
 
 /**
  * Gives each request an id (a balancer's X-Request-Id when it looks like one), answers with it,

@@ -82,7 +82,7 @@ export function sameOriginChanges(config: Config): RequestHandler {
 
 /** Every page form but the admin's product forms, whose pictures are capped as they are read (form-files.ts). */
 export const MAX_PAGE_FORM_BYTES = 256 * 1024;
-const READS_OWN_CAP = /^\/admin(\.data$|\/products\/|$)/;
+const READS_OWN_CAP = /^\/admin(?:\.data$|\/products\/|$)/;
 
 /**
  * Page forms are read whole by React Router: their size is bounded before anything is read. A

@@ -28,13 +28,15 @@ export function ChunkErrorNotice({ error, onRetry }: { error: unknown; onRetry?:
 
 /**
  * Loads a component's code only when it is first needed (`enabled`), within the chunk time
- * limit; a failure shows the notice with a retry that loads it again.
+ * limit; a failure shows the notice with a retry that loads it again. `load` should be a
+ * module-level import function: a new function on every render would load again after a failure.
  */
 export function useLazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, enabled: boolean) {
   const [state, setState] = useState<{ Component?: ComponentType<P>; error?: unknown }>({});
   const [attempt, setAttempt] = useState(0);
+  const loaded = state.Component !== undefined;
   useEffect(() => {
-    if (!enabled || state.Component) return;
+    if (!enabled || loaded) return;
     let live = true;
     loadChunk(load).then(
       (mod) => live && setState({ Component: mod.default }),
@@ -43,8 +45,8 @@ export function useLazyComponent<P extends object>(load: () => Promise<{ default
     return () => {
       live = false;
     };
-    // `load` is a module-level import function; loading again is driven by `attempt`.
-  }, [enabled, attempt]);
+    // Loading again after a failure is driven by `attempt` (retry).
+  }, [enabled, loaded, load, attempt]);
   const retry = useCallback(() => {
     setState({});
     setAttempt((n) => n + 1);

@@ -75,6 +75,9 @@ export const contractId = (message: string) =>
     error: message,
   });
 
-/** The caller's user id as the contract sends it; any number that is not theirs is refused with 403. */
+/**
+ * The caller's user id as the contract sends it; any number that is not theirs is refused with 403.
+ * A string longer than any id is refused (400) before the pattern looks at it (`abort` stops the parse).
+ */
 export const contractUserId = (message: string) =>
-  z.union([z.number(), z.string().regex(/^\d+$/, message)], { error: message }).transform(Number);
+  z.union([z.number(), z.string().max(20, { error: message, abort: true }).regex(/^\d+$/, message)], { error: message }).transform(Number);

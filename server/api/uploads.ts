@@ -5,7 +5,7 @@ import { IMAGE_VARIANT_WIDTHS } from "../../common/images";
 
 // Stored pictures. A file name never changes its bytes (uploads get fresh names), so a year's cache is safe.
 
-const FILE_NAME = /^[a-z0-9][a-z0-9._-]{0,120}$/i;
+const FILE_NAME = /^[a-z0-9][\w.-]{0,120}$/i;
 
 export function uploadRoutes(db: Database): Router {
   const router = Router();

@@ -202,13 +202,28 @@ async function findProducts(db: Database, q: string): Promise<ProductSummary[]> 
   return ranked.flatMap((r) => byId.get(r.id) ?? []);
 }
 
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * A word without the punctuation around it ("(queen)," → "queen"), in one pass. Not
+ * `/[^\p{L}\p{N}]+$/`: the regex engine tries that at every position of a run, which is quadratic.
+ */
+function stripPunctuation(word: string): string {
+  const chars = Array.from(word);
+  let start = 0;
+  let end = chars.length;
+  while (start < end && !LETTER_OR_DIGIT.test(chars[start])) start++;
+  while (end > start && !LETTER_OR_DIGIT.test(chars[end - 1])) end--;
+  return chars.slice(start, end).join("");
+}
+
 /**
  * The term with each word that is in no product name replaced by the closest one, or dropped when
  * none is close. Numbers, sizes and codes (any word with a digit) and words under 3 letters are
  * kept as typed: a near miss there is another product, not a typo.
  */
 async function correctSpelling(db: Database, q: string): Promise<string | undefined> {
-  const words = q.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")).filter(Boolean);
+  const words = q.split(/\s+/).map(stripPunctuation).filter(Boolean);
   if (!words.length) return undefined;
   const rows = await queryRows<{ best: string | null }>(db, sql`
     select case when t.word ~ '[0-9]' or length(t.word) < ${MIN_SEARCH_WORD} then t.word else coalesce(

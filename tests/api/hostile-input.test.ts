@@ -221,7 +221,7 @@ async function send(baseUrl: string, r: HostileRequest): Promise<Answer> {
 
 /** What must never reach a client: stack traces, SQL and driver errors, validator internals. */
 const LEAKS: RegExp[] = [
-  /\bat\s+(async\s+)?[\w.<>]+\s+\(?\S+:\d+:\d+\)?/,
+  /\bat\s+(async\s+)?[\w.<>]+\s+\S+:\d+:\d+\)?/,
   /node_modules|\/work\/|file:\/\//,
   /\.(ts|tsx|js|mjs):\d+/,
   /Failed query|DrizzleQueryError|PostgresError|PGlite|SQLSTATE/i,
@@ -245,7 +245,7 @@ function problemsWithError(answer: Answer): string[] {
   for (const field of ["error", "message"] as const) {
     if (field === "message" && !(field in body)) continue;
     const text = body[field];
-    if (typeof text !== "string" || text.trim().length < 4 || !/[A-Za-z]{3}/.test(text)) {
+    if (typeof text !== "string" || text.trim().length < 4 || !/[A-Z]{3}/i.test(text)) {
       problems.push(`${field} is not a clear text: ${JSON.stringify(text)}`);
       continue;
     }
@@ -1227,7 +1227,7 @@ function elementsOf(html: string): Element[] {
       i = end === -1 ? html.length : end + 3;
       continue;
     }
-    const start = /^<([a-zA-Z][a-zA-Z0-9-]*)/.exec(html.slice(i, i + 64));
+    const start = /^<([a-z][a-z0-9-]*)/i.exec(html.slice(i, i + 64));
     if (!start) {
       i += 1;
       continue;

@@ -61,7 +61,7 @@ async function logIn(role: Role, email: string, password: string) {
   const res = await post(accountCall(role, "login"), { email, password });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body.message).toBe(messages.loginSuccess);
-  expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(res.body.token).toMatch(/^[\w-]{43}$/);
   return res.body.token as string;
 }
 

@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from "node:util";
 import type { Page, Route, TestInfo } from "@playwright/test";
 import type { DeliveryDetails } from "../../common/delivery";
 import { seedProducts } from "../../server/db/seed-data";
@@ -39,7 +40,7 @@ const PAYMENT_REQUIRED = /status of 402 \(Payment Required\)/;
  */
 async function softlyAccessible(page: Page, where: string) {
   await expectAccessible(page).catch((error: Error) =>
-    expect.soft(error.message.replace(/\x1b\[[0-9;]*m/g, ""), `axe on ${where}`).toBe("no violations"),
+    expect.soft(stripVTControlCharacters(error.message), `axe on ${where}`).toBe("no violations"),
   );
 }
 

@@ -115,7 +115,7 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
     if (input.amount === undefined || input.amount === null || input.amount === "") return fail(res, 400, "Amount is required");
     const amount = parseAmount(input.amount);
     if (amount === null) return fail(res, 400, "Invalid Amount Sent");
-    if (input.currency !== undefined && (typeof input.currency !== "string" || !/^[A-Za-z]{3}$/.test(input.currency))) {
+    if (input.currency !== undefined && (typeof input.currency !== "string" || !/^[A-Z]{3}$/i.test(input.currency))) {
       return fail(res, 400, "Currency not supported by merchant");
     }
     if (input.reference !== undefined && (typeof input.reference !== "string" || input.reference === "")) {
@@ -219,7 +219,8 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { pathname } = new URL(req.url ?? "/", "http://127.0.0.1");
-    const path = pathname.replace(/\/+$/, "") || "/";
+    // Trailing slashes off; the look-behind starts the match only at a run's first slash (linear, not quadratic).
+    const path = pathname.replace(/(?<!\/)\/+$/, "") || "/";
     const verifyMatch = /^\/transaction\/verify\/([^/]+)$/.exec(path);
     const route =
       req.method === "POST" && path === "/transaction/initialize"

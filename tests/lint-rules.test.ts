@@ -1,0 +1,45 @@
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+// The lint rules that keep super-linear regular expressions out (issue 15, decision 0021) are
+// checked through the project's own eslint.config.js: turning one off, or demoting it to a
+// warning, fails here as well as letting the pattern through `npm run lint`.
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: process.cwd() });
+});
+
+/** The errors (not warnings) ESLint reports for a snippet linted as a server file. */
+async function errorsIn(code: string, filePath = "server/lint-rules-example.ts") {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.severity === 2).map((m) => m.ruleId);
+}
+
+describe("lint rules against ReDoS", () => {
+  it("rejects the e-mail pattern that froze the shop (super-linear backtracking)", async () => {
+    const code = String.raw`export const isEmail = (x: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(x);` + "\n";
+    expect(await errorsIn(code)).toContain("regexp/no-super-linear-backtracking");
+  });
+
+  it("rejects a pattern that is quadratic by moving across the input (trailing slashes)", async () => {
+    const code = String.raw`export const trim = (x: string) => x.replace(/\/+$/, "");` + "\n";
+    expect(await errorsIn(code)).toContain("regexp/no-super-linear-move");
+  });
+
+  it("accepts the linear forms of both", async () => {
+    const code = String.raw`export const trim = (x: string) => x.replace(/(?<!\/)\/+$/, "");
+export const isId = (x: string) => /^\d{1,9}$/.test(x);
+`;
+    expect(await errorsIn(code)).toEqual([]);
+  });
+
+  it("checks the hooks' dependency lists in the app", async () => {
+    const code = `import { useEffect } from "react";
+export function useLog(value: string) {
+  useEffect(() => console.log(value), []);
+}
+`;
+    expect(await errorsIn(code, "app/components/LintRulesExample.tsx")).toContain("react-hooks/exhaustive-deps");
+  });
+});
