@@ -77,6 +77,8 @@ export async function freePort(): Promise<number> {
 export interface ShopProcess {
   baseUrl: string;
   port: number;
+  /** The address it listens on: 127.0.0.1, or :: / 0.0.0.0 for every interface. */
+  address: string;
   pid: number;
   child: ChildProcess;
   /** Everything it printed so far (stdout and stderr), for failure messages. */
@@ -119,7 +121,7 @@ export async function startShopProcess(env: Record<string, string>, { timeoutMs 
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once("exit", (code, signal) => resolve({ code, signal }));
   });
-  const ready = await new Promise<{ port: number; pid: number }>((resolve, reject) => {
+  const ready = await new Promise<{ port: number; address: string; pid: number }>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`The shop process was not ready after ${timeoutMs} ms:\n${output}`));
@@ -143,6 +145,7 @@ export async function startShopProcess(env: Record<string, string>, { timeoutMs 
   return {
     baseUrl: `http://127.0.0.1:${ready.port}`,
     port: ready.port,
+    address: ready.address,
     pid: ready.pid,
     child,
     output: () => output,

@@ -20,8 +20,8 @@ import type { Readiness } from "../../server/health";
 //                                 claimed by a killed process is sent again after it.
 
 const ready = (server: Server) => {
-  const { port } = server.address() as AddressInfo;
-  console.log(`SHOP_READY ${JSON.stringify({ port, pid: process.pid, ms: Math.round(performance.now()) })}`);
+  const { port, address } = server.address() as AddressInfo;
+  console.log(`SHOP_READY ${JSON.stringify({ port, address, pid: process.pid, ms: Math.round(performance.now()) })}`);
 };
 
 const numberFromEnv = (name: string): number | undefined => {

@@ -1,0 +1,200 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../common/messages";
+import { DEMO_ACCOUNTS, lockDemoPasswords, seedDemoAccounts } from "../../server/accounts/demo";
+import { loadConfig } from "../../server/config";
+import { accounts, orders, sessions } from "../../server/db/schema";
+import { accountCall, apiClient } from "../support/accounts";
+import { createShopDatabase, startShopProcess, stopShopProcess, type ShopDatabase, type ShopProcess } from "../support/child-shop";
+import { createTestDatabase, type TestDatabase } from "../support/db";
+import { startShopServer } from "../support/pages";
+import { deliveryFields, quickCustomer, setStock, shopClient, stockOf } from "../support/shop";
+
+// Issue 15: one production mode by default. The demo conveniences (demo accounts, the dev mailbox,
+// the test gateway) exist only in demo mode, which is on by itself only for the out-of-the-box
+// run: the embedded database and no PUBLIC_URL. NODE_ENV decides nothing. A real database or a
+// public address turns demo mode off unless SHOP_DEMO says otherwise.
+
+const postgresUrl = "postgres://shop@127.0.0.1:5432/shop";
+
+describe("which mode a configuration gives (decision 0018)", () => {
+  it("is demo mode, on 127.0.0.1 only, for the out-of-the-box run", () => {
+    for (const NODE_ENV of [undefined, "production", "development", "test"]) {
+      const config = loadConfig(NODE_ENV ? { NODE_ENV } : {});
+      expect(config).toMatchObject({ demo: true, host: "127.0.0.1", https: false, trustProxy: false });
+    }
+    expect(loadConfig({ HOST: "0.0.0.0" })).toMatchObject({ demo: true, host: "0.0.0.0" });
+  });
+
+  it("is a real shop on every interface with DATABASE_URL or any PUBLIC_URL, whatever NODE_ENV says", () => {
+    for (const env of [
+      { DATABASE_URL: postgresUrl },
+      { DATABASE_URL: postgresUrl, NODE_ENV: "development" },
+      { PUBLIC_URL: "https://foamshop.ng" },
+      { PUBLIC_URL: "http://192.168.1.20:3000", NODE_ENV: "test" },
+      { SHOP_DEMO: "off" },
+    ]) {
+      expect(loadConfig(env), JSON.stringify(env)).toMatchObject({ demo: false, host: undefined });
+    }
+  });
+
+  it("takes SHOP_DEMO as said, and refuses a value it cannot read", () => {
+    expect(loadConfig({ DATABASE_URL: postgresUrl, SHOP_DEMO: "on" }).demo).toBe(true);
+    expect(loadConfig({ SHOP_DEMO: "1" }).demo).toBe(true);
+    expect(loadConfig({ SHOP_DEMO: "No" }).demo).toBe(false);
+    expect(() => loadConfig({ SHOP_DEMO: "maybe" })).toThrow(/SHOP_DEMO: on or off/);
+  });
+
+  it("makes cookies Secure and sends HSTS only for an https PUBLIC_URL", () => {
+    expect(loadConfig({ PUBLIC_URL: "https://foamshop.ng" }).https).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: "http://foamshop.ng", NODE_ENV: "production" }).https).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production" }).https).toBe(false);
+  });
+
+  it("trusts X-Forwarded-For only when TRUST_PROXY says whose", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "loopback" }).trustProxy).toBe("loopback");
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "off" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toBe("10.0.0.0/8, 127.0.0.1");
+  });
+});
+
+// ------------------------------------------------------------------ a real shop, as served
+
+/** The mode this engine's run tests as "a real shop": DATABASE_URL alone on PostgreSQL, an https PUBLIC_URL on PGlite. */
+const realShopEnv: Record<string, string> = process.env.DATABASE_URL
+  ? { SHOP_DEMO: "", DATABASE_URL: process.env.DATABASE_URL }
+  : { SHOP_DEMO: "", PUBLIC_URL: "https://foamshop.example.ng" };
+
+describe(`a real shop (${process.env.DATABASE_URL ? "DATABASE_URL and nothing else" : "an https PUBLIC_URL"}): no demo conveniences`, () => {
+  let handle: TestDatabase;
+  let shop: Awaited<ReturnType<typeof startShopServer>>;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    shop = await startShopServer(handle, { env: realShopEnv });
+    expect(shop.config.demo).toBe(false);
+    // What start-up does with demo accounts (server.ts openShopDatabase).
+    expect(await seedDemoAccounts(handle, shop.config)).toEqual([]);
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await handle?.close();
+  });
+
+  it("has no dev mailbox, no demo banner and no demo accounts", async () => {
+    expect((await fetch(`${shop.baseUrl}/dev/mailbox`)).status).toBe(404);
+    expect((await fetch(`${shop.baseUrl}/dev/mailbox/1`)).status).toBe(404);
+    const home = await (await fetch(`${shop.baseUrl}/`)).text();
+    expect(home).toContain("Search for products, brands and categories");
+    expect(home).not.toContain("Demo shop");
+    for (const demo of DEMO_ACCOUNTS) {
+      expect(await handle.db.select().from(accounts).where(eq(accounts.email, demo.email))).toEqual([]);
+      const login = await apiClient(shop.baseUrl)(accountCall(demo.role, "login"), { email: demo.email, password: demo.password });
+      expect(login.status).toBe(401);
+    }
+  });
+
+  it("has no test gateway, and Pay Now says payments are not set up, holding nothing and paying nothing", async () => {
+    expect((await fetch(`${shop.baseUrl}/api/test-gateway/charge`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(404);
+    const who = await quickCustomer(handle.db, "real-shop");
+    await setStock(handle.db, 30, 5);
+    const client = shopClient(shop.baseUrl);
+    expect((await client.post("/api/api4users/add_to_cart.php", { user_id: who.id, product_id: 30, size: "0" }, who.token)).status).toBe(200);
+    const pay = await client.post("/api/api4users/initialize_payment.php", { user_id: who.id, ...deliveryFields() }, who.token);
+    expect(pay.status).toBe(502);
+    expect(pay.body).toMatchObject({ success: false, error: messages.paymentUnavailable });
+    expect(await handle.db.select().from(orders).where(eq(orders.accountId, who.id))).toEqual([]);
+    expect(await stockOf(handle.db, 30)).toBe(5);
+  });
+
+  it("locks the demo accounts' published passwords if the database was first run as a demo", async () => {
+    const demoConfig = loadConfig({ SHOP_DEMO: "on" });
+    expect((await seedDemoAccounts(handle, demoConfig)).length).toBe(2);
+    const [customer] = DEMO_ACCOUNTS;
+    const before = await apiClient(shop.baseUrl)(accountCall("customer", "login"), { email: customer.email, password: customer.password });
+    expect(before.status).toBe(200);
+    expect(await lockDemoPasswords(handle.db, shop.config)).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
+    for (const demo of DEMO_ACCOUNTS) {
+      const login = await apiClient(shop.baseUrl)(accountCall(demo.role, "login"), { email: demo.email, password: demo.password });
+      expect(login.status, demo.email).toBe(401);
+    }
+    const [row] = await handle.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, customer.email));
+    const live = (await handle.db.select().from(sessions).where(eq(sessions.accountId, row.id))).filter((s) => s.revokedAt === null);
+    expect(live).toEqual([]);
+    // Once locked, nothing more to do at the next start.
+    expect(await lockDemoPasswords(handle.db, shop.config)).toEqual([]);
+  });
+});
+
+describe("the out-of-the-box demo", () => {
+  let handle: TestDatabase;
+  let shop: Awaited<ReturnType<typeof startShopServer>>;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    shop = await startShopServer(handle, { env: { SHOP_DEMO: "", TRUST_PROXY: "" } });
+    expect(shop.config.demo).toBe(true);
+    expect(await seedDemoAccounts(handle, shop.config)).toHaveLength(2);
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await handle?.close();
+  });
+
+  it("says it is a demo on every page, with the mailbox one click away, and the demo customer signs in", async () => {
+    for (const path of ["/", "/userlogin", "/productdetail/18", "/cartpage", "/dev/mailbox"]) {
+      const res = await fetch(`${shop.baseUrl}${path}`);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html, path).toContain("Demo shop:");
+      expect(html, path).toContain('href="/dev/mailbox"');
+    }
+    const [customer] = DEMO_ACCOUNTS;
+    const login = await apiClient(shop.baseUrl)(accountCall("customer", "login"), { email: customer.email, password: customer.password });
+    expect(login.status).toBe(200);
+    expect(await lockDemoPasswords(handle.db, shop.config)).toEqual([]);
+  });
+});
+
+// ------------------------------------------------------------------ the process: where it listens, what it says
+
+describe("the server process (server.ts start())", () => {
+  let database: ShopDatabase;
+  const started: ShopProcess[] = [];
+
+  beforeAll(async () => {
+    database = await createShopDatabase();
+  });
+  afterAll(async () => {
+    for (const shop of started) await stopShopProcess(shop);
+    await database?.remove();
+  });
+
+  async function start(env: Record<string, string>) {
+    const shop = await startShopProcess({ SHOP_PROCESS_ENTRY: "start", SHOP_DEMO: "", TRUST_PROXY: "", LOG_LEVEL: "info", PORT: "0", ...env });
+    started.push(shop);
+    return shop;
+  }
+
+  it("in demo mode listens on 127.0.0.1 only and says DEMO MODE at start", async () => {
+    // Demo mode is the embedded database without PUBLIC_URL; on PostgreSQL it must be asked for.
+    const shop = await start(database.engine === "postgres" ? { ...database.env, SHOP_DEMO: "on" } : database.env);
+    expect(shop.address).toBe("127.0.0.1");
+    await expect.poll(() => shop.output()).toMatch(/DEMO MODE: demo accounts/);
+    expect((await fetch(`${shop.baseUrl}/readyz`)).status).toBe(200);
+    await stopShopProcess(shop);
+  });
+
+  it("as a real shop listens on every interface and warns of what is not set up", async () => {
+    const env = database.engine === "postgres" ? database.env : { ...database.env, PUBLIC_URL: "https://foamshop.example.ng" };
+    const shop = await start(env);
+    expect(["::", "0.0.0.0"]).toContain(shop.address);
+    await expect.poll(() => shop.output()).toMatch(/PAYSTACK_SECRET_KEY is not set: Pay Now says payments are not set up yet/);
+    expect(shop.output()).toMatch(/SMTP_URL is not set/);
+    expect(shop.output()).not.toMatch(/DEMO MODE/);
+    await stopShopProcess(shop);
+  });
+});
