@@ -7,7 +7,7 @@ import { Link } from "react-router";
 export function DemoBanner({ devMailbox }: { devMailbox: boolean }) {
   return (
     <p role="note" className="bg-amber-300 px-4 py-1 text-center text-xs font-medium text-slate-900">
-      <strong className="font-bold">Demo shop:</strong> test payments only, no real money moves.
+      <strong className="font-bold">Demo shop:</strong> <span className="hidden sm:inline">test payments only, </span>no real money moves.
       {devMailbox ? (
         <>
           {" "}

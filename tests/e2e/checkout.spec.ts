@@ -275,6 +275,50 @@ test("cancelling the payment says 'Payment cancelled.', keeps the cart and place
   await expectNoOrders(page);
 });
 
+test("a double click on Pay Now opens one payment window, and after a reload Pay Now reopens the same payment: one order", async ({ page }) => {
+  test.setTimeout(120_000);
+  await newCustomer(page, "double-click");
+  const product = featured(10);
+  await addToCart(page, `/productdetail2/${product.id}`);
+  await checkoutToSummary(page, lagosDelivery("double-click-to"));
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+  // Every payment Pay Now opened, read on its way to the page (a reload would lose the body).
+  const started: { reference: string; accessCode: string }[] = [];
+  await page.route(
+    (url) => url.pathname === "/ordersummarypage.data",
+    async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      const response = await route.fetch();
+      const body = await response.text();
+      const reference = /"(FS-[\w-]+)"/.exec(body)?.[1];
+      const accessCode = /"(test_[\w-]+)"/.exec(body)?.[1];
+      if (reference && accessCode) started.push({ reference, accessCode });
+      await route.fulfill({ response, body });
+    },
+  );
+  await page.getByRole("button", { name: "Pay Now" }).dblclick();
+  const payment = page.getByRole("dialog", { name: /^Pay ₦/ });
+  await expect(payment).toBeVisible();
+  await expect(page.getByRole("dialog", { name: /^Pay ₦/ })).toHaveCount(1);
+
+  // The window is lost (the page reloads); Pay Now again opens the same payment, not a second one.
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const again = await openPayment(page);
+  await expect.poll(() => started.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(started.map((s) => `${s.reference} ${s.accessCode}`)).size).toBe(1);
+
+  await again.getByRole("button", { name: "Success card: 4084 0840 8408 4081" }).click();
+  await again.getByRole("button", { name: /^Pay ₦/ }).click();
+  const placed = page.getByRole("dialog");
+  await expect(placed.getByRole("heading")).toHaveText("Order Placed Successfully!", { timeout: 15_000 });
+  await placed.getByRole("button", { name: "OK" }).click();
+  await expect(page).toHaveURL(/\/userdashboard$/);
+  await gotoHydrated(page, "/userdashboard?menu=1");
+  await expect(page.getByTestId("order-ref")).toHaveCount(1);
+});
+
 test("a declined card says 'Payment failed: Declined' and places no order", async ({ page, consoleErrors }) => {
   test.setTimeout(90_000);
   await newCustomer(page, "declined");
