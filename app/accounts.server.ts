@@ -14,7 +14,7 @@ import { firstProblem, forgotPasswordInput, loginInput, newPasswordField, signUp
 import type { Role, SignedInAccount } from "../server/accounts/sessions";
 import { retryText } from "../server/rate-limits";
 import type { FormResult } from "./forms";
-import { endPageSession, sessionCookieHeader } from "./sessions.server";
+import { deviceCookieHeader, endPageSession, presentedDeviceTokens, sessionCookieHeader } from "./sessions.server";
 import { log } from "../server/log";
 
 // The account forms' server side, shared by the customer and admin pages. Each returns a
@@ -32,21 +32,31 @@ const accountContext = (context: AppLoadContext): AccountContext => ({
 });
 
 // Expected failures (wrong password, taken e-mail) are answers, not HTTP errors: the page shows
-// them. Only "try later" (429) and our own breakdown (500) carry an error status.
+// them. Input the form itself should have refused (a missing field, a malformed or 100 KB value)
+// answers 400, "try later" 429 and our own breakdown 500, each with the same words on the page.
 const error = (message: string, status = 200) => data<FormResult>({ status: "error", message }, { status });
+const invalid = (message: string) => error(message, 400);
 const done = (message: string) => data<FormResult>({ status: "done", message });
 const tooMany = (retryAfterSeconds: number) => error(messages.tooManyAttempts(retryText(retryAfterSeconds)), 429);
+
+/** Set-Cookie headers, one per cookie. */
+function cookies(...values: string[]): Headers {
+  const headers = new Headers();
+  for (const value of values) headers.append("Set-Cookie", value);
+  return headers;
+}
 
 /** Where a role lands after signing in (spec §2). Admins see the 2-second welcome (spec §9). */
 const HOME_AFTER_LOGIN: Record<Role, string> = { customer: "/userdashboard", admin: "/admin?notice=admin-login" };
 
 export async function loginAction(role: Role, { request, context }: ActionArgs) {
   const input = loginInput.safeParse(Object.fromEntries(await request.formData()));
-  if (!input.success) return error(firstProblem(input.error));
-  const result = await logIn(accountContext(context), role, input.data);
+  if (!input.success) return invalid(firstProblem(input.error));
+  const result = await logIn(accountContext(context), role, input.data, await presentedDeviceTokens(request, context));
   if (result.ok) {
-    const cookie = await sessionCookieHeader(context, role, result.token, result.expiresAt);
-    return redirect(HOME_AFTER_LOGIN[role], { headers: { "Set-Cookie": cookie } });
+    const session = await sessionCookieHeader(context, role, result.token, result.expiresAt);
+    const device = await deviceCookieHeader(context, result.deviceTokens);
+    return redirect(HOME_AFTER_LOGIN[role], { headers: cookies(session, device) });
   }
   if (result.reason === "rate-limited") return tooMany(result.retryAfterSeconds);
   if (result.reason === "unverified") return data<FormResult>({ status: "unverified" });
@@ -56,9 +66,9 @@ export async function loginAction(role: Role, { request, context }: ActionArgs) 
 /** Customer sign-up (spec §2: success goes to the login page) and an admin registering another. */
 export async function signUpAction(role: Role, form: FormData, context: AppLoadContext) {
   const input = signUpInput.safeParse(Object.fromEntries(form));
-  if (!input.success) return error(firstProblem(input.error));
+  if (!input.success) return invalid(firstProblem(input.error));
   if (form.has("confirmPassword") && form.get("confirmPassword") !== form.get("password")) {
-    return error(messages.signUpPasswordsDiffer);
+    return invalid(messages.signUpPasswordsDiffer);
   }
   const result = await signUp(accountContext(context), role, input.data);
   if (!result.ok) return result.reason === "rate-limited" ? tooMany(result.retryAfterSeconds) : error(messages.emailTaken);
@@ -67,7 +77,7 @@ export async function signUpAction(role: Role, form: FormData, context: AppLoadC
 
 export async function forgotPasswordAction(role: Role, { request, context }: ActionArgs) {
   const input = forgotPasswordInput.safeParse(Object.fromEntries(await request.formData()));
-  if (!input.success) return error(firstProblem(input.error));
+  if (!input.success) return invalid(firstProblem(input.error));
   try {
     const result = await requestPasswordReset(accountContext(context), role, input.data.email);
     if (result.ok) return done(messages.forgotSent);
@@ -81,11 +91,14 @@ export async function forgotPasswordAction(role: Role, { request, context }: Act
 export async function resetPasswordAction(role: Role, token: string, { request, context }: ActionArgs) {
   const form = await request.formData();
   const password = newPasswordField.safeParse(form.get("password"));
-  if (!password.success) return error(firstProblem(password.error));
-  if (form.get("confirmPassword") !== password.data) return error(messages.resetPasswordsDiffer);
-  const result = await resetPassword(accountContext(context), role, token, password.data);
+  if (!password.success) return invalid(firstProblem(password.error));
+  if (form.get("confirmPassword") !== password.data) return invalid(messages.resetPasswordsDiffer);
+  const result = await resetPassword(accountContext(context), role, token, password.data, await presentedDeviceTokens(request, context));
   if (!result.ok) return error(messages.invalidResetLink);
-  return redirect(`${accountPaths[role].login}?notice=password-reset`);
+  // This browser proved the address and knows the new password: it may sign in even while
+  // guessers keep new devices locked out.
+  const device = await deviceCookieHeader(context, result.deviceTokens);
+  return redirect(`${accountPaths[role].login}?notice=password-reset`, { headers: cookies(device) });
 }
 
 export async function verifyEmailAction(role: Role, token: string, { context }: ActionArgs) {
@@ -97,8 +110,10 @@ export async function verifyEmailAction(role: Role, token: string, { context }: 
 }
 
 export async function updatePhoneAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
+  // The dashboards send every form they do not know here: only the phone form's own is one.
+  if (form.get("intent") !== "update-phone") return invalid(messages.requestUnreadable);
   const input = updatePhoneInput.safeParse({ email: account.email, phoneNumber: form.get("phoneNumber") });
-  if (!input.success) return error(firstProblem(input.error));
+  if (!input.success) return invalid(firstProblem(input.error));
   const result = await updatePhone(context.db, account, input.data.email, input.data.phoneNumber);
   if (!result.ok) return error(messages.phoneOtherAccount);
   return done(messages.phoneUpdated);

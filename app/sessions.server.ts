@@ -1,9 +1,14 @@
 import { createCookie, redirect, type AppLoadContext } from "react-router";
 import { accountPaths } from "../server/accounts/accounts";
+import { DEVICE_IDLE_LIFETIME_MS, wellFormedDeviceTokens } from "../server/accounts/devices";
 import { endSession, findSession, SESSION_COOKIE_NAMES, type Role, type SignedInAccount } from "../server/accounts/sessions";
 
 // Page sessions: the session token in an httpOnly, SameSite=Lax cookie (Secure over https),
 // one cookie per role, so a customer and an admin can use one browser. The API uses Bearer tokens.
+// Beside them, the device cookie: the device tokens of the accounts that signed in on this browser
+// (login protection, server/accounts/devices.ts). It outlives logout: that is its purpose.
+
+export const DEVICE_COOKIE_NAME = "shop_device";
 
 function sessionCookie(role: Role, context: AppLoadContext) {
   return createCookie(SESSION_COOKIE_NAMES[role], {
@@ -45,4 +50,25 @@ export function sessionCookieHeader(context: AppLoadContext, role: Role, token: 
 export async function endPageSession(request: Request, context: AppLoadContext, role: Role): Promise<string> {
   await endSession(context.db, await sessionToken(request, context, role));
   return sessionCookie(role, context).serialize("", { maxAge: 0 });
+}
+
+function deviceCookie(context: AppLoadContext) {
+  return createCookie(DEVICE_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: context.config.https,
+    path: "/",
+    maxAge: Math.floor(DEVICE_IDLE_LIFETIME_MS / 1000),
+  });
+}
+
+/** The device tokens this browser holds (none when the cookie is missing or not ours). */
+export async function presentedDeviceTokens(request: Request, context: AppLoadContext): Promise<string[]> {
+  const value: unknown = await deviceCookie(context).parse(request.headers.get("Cookie"));
+  return Array.isArray(value) ? wellFormedDeviceTokens(value) : [];
+}
+
+/** The header that keeps these device tokens in the browser for another year. */
+export function deviceCookieHeader(context: AppLoadContext, tokens: string[]): Promise<string> {
+  return deviceCookie(context).serialize(tokens);
 }

@@ -3,7 +3,8 @@ import type { Database, Executor } from "../db/client";
 import { accounts, oneTimeTokens } from "../db/schema";
 import { announceMail, queueMail } from "../mail/outbox";
 import { passwordChangedMail, passwordResetMail, verificationMail } from "../mail/templates";
-import { clearLimit, hitLimits, refundLimit } from "../rate-limits";
+import { clearLimit, hitLimits, refundLimit, type Limit } from "../rate-limits";
+import { browserDeviceTokens, clearDeviceLimits, deviceFor, deviceLimitKey, findDevices } from "./devices";
 import type { SignUpInput } from "./input";
 import { hashPassword, hashToken, isTokenShape, newToken, spendDecoyVerification, verifyPassword } from "./secrets";
 import { endAllSessions, startSession, type Role, type SignedInAccount } from "./sessions";
@@ -31,18 +32,34 @@ const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
 export const TOKEN_LIFETIME_MS = { verify_email: 24 * HOUR, reset_password: 1 * HOUR } as const;
 
-/** Limits on guessing and on mail bombing. Per IP generous (many Lagos phones share one carrier IP). */
+/**
+ * Limits on guessing and on mail bombing (docs/decisions/0019-login-protection.md). Logins follow
+ * OWASP's device-cookie scheme: a client presenting the device token of an earlier sign-in to this
+ * account is counted against that device alone; every other client shares the account's small
+ * budget for untrusted clients. Per address everything is far above what a carrier NAT address
+ * produces: thousands of Lagos phones share one.
+ */
 export const LIMITS = {
+  /** Failed logins of one account from clients without its device token: then 429 for them. */
   loginFailuresPerAccount: 5,
-  loginFailuresPerAddress: 100,
+  /** Failed logins through one device token: then 429 for that device only. */
+  loginFailuresPerDevice: 10,
+  /** Failed logins from one address by clients without a device token (password spraying). */
+  loginFailuresPerAddress: 1000,
   loginWindowMs: 15 * MINUTE,
   forgotPerAccount: 5,
-  forgotPerAddress: 50,
+  forgotPerAddress: 200,
   forgotWindowMs: HOUR,
-  signUpsPerAddress: 30,
+  signUpsPerAddress: 200,
   signUpWindowMs: HOUR,
   verificationMailsPerAccount: 3,
 } as const;
+
+/** The rate-limit keys of failed logins by clients without a device token. */
+export const untrustedLoginKeys = (role: Role, email: string, clientAddress: string) => ({
+  account: `login-untrusted:${role}:${email}`,
+  address: `login-untrusted-ip:${clientAddress}`,
+});
 
 const selectAccount = {
   id: accounts.id,
@@ -146,29 +163,52 @@ export async function verifyEmail(db: Database, role: Role, token: string): Prom
 }
 
 export type LogInResult =
-  | { ok: true; account: SignedInAccount; token: string; expiresAt: Date }
+  | {
+      ok: true;
+      account: SignedInAccount;
+      token: string;
+      expiresAt: Date;
+      /** This device's token for this account: the client presents it at its next login. */
+      deviceToken: string;
+      /** What a browser keeps: this token first, then those of its other accounts still known. */
+      deviceTokens: string[];
+    }
   | { ok: false; reason: "wrong-credentials" | "unverified" }
   | RateLimited;
 
-export async function logIn(ctx: AccountContext, role: Role, credentials: { email: string; password: string }): Promise<LogInResult> {
+/**
+ * Checks a password. `deviceTokens` are the device tokens the client holds (a browser's cookie,
+ * an API client's `device_token`); one issued to this account makes the attempt a trusted one.
+ */
+export async function logIn(
+  ctx: AccountContext,
+  role: Role,
+  credentials: { email: string; password: string },
+  deviceTokens: readonly unknown[] = [],
+): Promise<LogInResult> {
   const { db } = ctx;
-  const accountKey = `login-failed:${role}:${credentials.email}`;
-  const addressKey = `login-failed:ip:${ctx.clientAddress}`;
+  const account = await findAccount(db, role, credentials.email);
+  const presented = await findDevices(db, deviceTokens);
+  const device = account ? presented.find((d) => d.accountId === account.id) : undefined;
+  const untrusted = untrustedLoginKeys(role, credentials.email, ctx.clientAddress);
+  const window = LIMITS.loginWindowMs;
+  const counted: Limit[] = device
+    ? [{ key: deviceLimitKey(device.id), max: LIMITS.loginFailuresPerDevice, windowMs: window }]
+    : [
+        { key: untrusted.account, max: LIMITS.loginFailuresPerAccount, windowMs: window },
+        { key: untrusted.address, max: LIMITS.loginFailuresPerAddress, windowMs: window },
+      ];
   // Every attempt counts before the password is checked, so guesses sent all at once cannot slip
-  // past the limit; a right password takes its count back.
-  const allowed = await hitLimits(db, [
-    { key: accountKey, max: LIMITS.loginFailuresPerAccount, windowMs: LIMITS.loginWindowMs },
-    { key: addressKey, max: LIMITS.loginFailuresPerAddress, windowMs: LIMITS.loginWindowMs },
-  ]);
+  // past the limit; a right password takes back only its own count (clearing the count would hand
+  // a guesser a fresh budget whenever the owner signs in).
+  const allowed = await hitLimits(db, counted);
   if (!allowed.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: allowed.retryAfterSeconds };
 
-  const account = await findAccount(db, role, credentials.email);
   const passwordOk = account
     ? await verifyPassword(account.passwordHash, credentials.password)
     : (await spendDecoyVerification(credentials.password), false);
   if (!account || !passwordOk) return { ok: false, reason: "wrong-credentials" };
-  await refundLimit(db, addressKey);
-  await clearLimit(db, accountKey);
+  for (const limit of counted) await refundLimit(db, limit.key);
   const { passwordHash: _, emailVerifiedAt, ...signedIn } = account;
   if (!emailVerifiedAt) {
     // The first link may have expired or been lost: send a fresh one, a few times an hour at most.
@@ -179,8 +219,9 @@ export async function logIn(ctx: AccountContext, role: Role, credentials: { emai
     }
     return { ok: false, reason: "unverified" };
   }
+  const known = await deviceFor(db, account.id, presented);
   const session = await startSession(db, signedIn);
-  return { ok: true, account: signedIn, ...session };
+  return { ok: true, account: signedIn, ...session, deviceToken: known.token, deviceTokens: browserDeviceTokens(known, presented) };
 }
 
 export type ForgotPasswordResult = { ok: true } | { ok: false; reason: "not-found" } | RateLimited;
@@ -207,10 +248,28 @@ export async function requestPasswordReset(ctx: AccountContext, role: Role, emai
   return { ok: true };
 }
 
-export type ResetPasswordResult = { ok: true; email: string } | { ok: false; reason: "invalid-token" };
+export type ResetPasswordResult =
+  | {
+      ok: true;
+      email: string;
+      /** The client that reset the password proved the address and knows the password: a known device. */
+      deviceToken: string;
+      deviceTokens: string[];
+    }
+  | { ok: false; reason: "invalid-token" };
 
-/** Sets a new password from a reset link, signs the account out everywhere and tells its owner. */
-export async function resetPassword(ctx: AccountContext, role: Role, token: string, password: string): Promise<ResetPasswordResult> {
+/**
+ * Sets a new password from a reset link, signs the account out everywhere and tells its owner.
+ * It lifts the login lockout, and the client that did it becomes a known device of the account,
+ * so an owner whose account is under attack can always get back in through the e-mail.
+ */
+export async function resetPassword(
+  ctx: AccountContext,
+  role: Role,
+  token: string,
+  password: string,
+  deviceTokens: readonly unknown[] = [],
+): Promise<ResetPasswordResult> {
   if (!isTokenShape(token)) return { ok: false, reason: "invalid-token" };
   const passwordHash = await hashPassword(password);
   const result = await ctx.db.transaction(async (tx) => {
@@ -225,14 +284,17 @@ export async function resetPassword(ctx: AccountContext, role: Role, token: stri
     await endAllSessions(tx, accountId);
     const loginUrl = `${ctx.publicUrl}${accountPaths[role].login}`;
     await queueMail(tx, { kind: "password-changed", to: account.email, ...passwordChangedMail(account.fullName, loginUrl) });
-    return { ok: true, email: account.email } as const;
+    const presented = await findDevices(tx, deviceTokens);
+    const known = await deviceFor(tx, accountId, presented);
+    return { ok: true, accountId, email: account.email, deviceToken: known.token, deviceTokens: browserDeviceTokens(known, presented) } as const;
   });
-  if (result.ok) {
-    announceMail();
-    // A locked-out owner who has just proved the address may try again at once.
-    await clearLimit(ctx.db, `login-failed:${role}:${result.email}`);
-  }
-  return result;
+  if (!result.ok) return result;
+  announceMail();
+  // A locked-out owner who has just proved the address may try again at once, from anywhere.
+  await clearLimit(ctx.db, untrustedLoginKeys(role, result.email, ctx.clientAddress).account);
+  await clearDeviceLimits(ctx.db, result.accountId);
+  const { accountId: _, ...done } = result;
+  return done;
 }
 
 export type UpdatePhoneResult = { ok: true; account: SignedInAccount } | { ok: false; reason: "not-your-account" };

@@ -40,6 +40,16 @@ export const phoneField = required(messages.phoneRequired).max(30, messages.phon
 
 export const loginInput = z.object({ email: emailField, password: passwordField });
 
+/**
+ * The device token of an earlier login (devices.ts), sent back by API clients. Absent, null or
+ * unknown: the attempt counts as an untrusted one. Only a value no token could be is refused.
+ */
+const badDeviceToken = "That device token is not valid.";
+const deviceTokenField = z.string({ error: badDeviceToken }).max(100, badDeviceToken).nullish();
+
+/** The JSON login call: the page form's fields, plus the device token pages keep in a cookie. */
+export const apiLoginInput = loginInput.extend({ device_token: deviceTokenField });
+
 export const signUpInput = z.object({
   fullName: required(messages.fullNameRequired).max(FULL_NAME_MAX_LENGTH, messages.fullNameTooLong),
   email: emailField,
@@ -55,7 +65,7 @@ export const tokenInput = z.object({
   token: z.string({ error: missingToken }).trim().min(1, missingToken).max(200, "That link is not valid."),
 });
 
-export const resetPasswordInput = tokenInput.extend({ password: newPasswordField });
+export const resetPasswordInput = tokenInput.extend({ password: newPasswordField, device_token: deviceTokenField });
 
 export const updatePhoneInput = z.object({ email: emailField, phoneNumber: phoneField });
 

@@ -36,5 +36,5 @@ export function hashToken(token: string): string {
 
 /** Tokens are 43 base64url characters; anything else is not worth a database lookup. */
 export function isTokenShape(token: unknown): token is string {
-  return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token);
+  return typeof token === "string" && /^[\w-]{43}$/.test(token);
 }

@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import { messages } from "../../common/messages";
 import { logIn, requestPasswordReset, resetPassword, signUp, updatePhone, verifyEmail, type AccountContext } from "../accounts/accounts";
-import { forgotPasswordInput, loginInput, resetPasswordInput, signUpInput, tokenInput, updatePhoneInput } from "../accounts/input";
+import { apiLoginInput, forgotPasswordInput, resetPasswordInput, signUpInput, tokenInput, updatePhoneInput } from "../accounts/input";
 import { endSession, findSession, type Role, type SignedInAccount } from "../accounts/sessions";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
@@ -50,12 +50,17 @@ export function accountRoutes(db: Database, config: Config, role: Role): Router 
   const context = (req: Request): AccountContext => ({ db, publicUrl: config.publicUrl, clientAddress: req.ip ?? "unknown" });
   const signedIn = requireSession(db, role);
 
+  // Beyond spec §7: the reply's `device_token` is this client's device token (login protection,
+  // server/accounts/devices.ts). Sent back with the next login, it is counted against this device
+  // only, so guesses from elsewhere never lock the client out.
   router.post(call("login"), async (req, res) => {
-    const input = parse(loginInput, req, res);
+    const input = parse(apiLoginInput, req, res);
     if (!input) return;
-    const result = await logIn(context(req), role, input);
+    const { device_token, ...credentials } = input;
+    const result = await logIn(context(req), role, credentials, device_token ? [device_token] : []);
     if (result.ok) {
-      return void res.json({ success: true, message: messages.loginSuccess, user: toContractUser(result.account), token: result.token });
+      const { account, token, deviceToken } = result;
+      return void res.json({ success: true, message: messages.loginSuccess, user: toContractUser(account), token, device_token: deviceToken });
     }
     if (result.reason === "rate-limited") return tooMany(res, result.retryAfterSeconds);
     // Spec §4: an unverified account "succeeds" with this message, and is not signed in.
@@ -97,9 +102,9 @@ export function accountRoutes(db: Database, config: Config, role: Role): Router 
   router.post(call("reset_password"), async (req, res) => {
     const input = parse(resetPasswordInput, req, res);
     if (!input) return;
-    const result = await resetPassword(context(req), role, input.token, input.password);
+    const result = await resetPassword(context(req), role, input.token, input.password, input.device_token ? [input.device_token] : []);
     if (!result.ok) return fail(res, 400, messages.invalidResetLink);
-    res.json({ success: true, message: messages.resetSuccess });
+    res.json({ success: true, message: messages.resetSuccess, device_token: result.deviceToken });
   });
 
   router.post(call("update_phone"), signedIn, async (req, res) => {

@@ -115,7 +115,7 @@ export const API_ROWS: MatrixRow[] = [
   {
     surface: "api", method: "POST", route: "/api/api4users/user_login.php", request: "/api/api4users/user_login.php",
     body: { email: "{spare.customer}", password: "{spare.password}" },
-    expect: everyone("200"), why: "The password is the credential; a session of the caller changes nothing.",
+    expect: everyone("200"), why: "The password is the credential; a session of the caller changes nothing. A `device_token` is none: it only earns its own count of attempts (docs/decisions/0019).",
   },
   {
     surface: "api", method: "POST", route: "/api/api4users/user_signup.php", request: "/api/api4users/user_signup.php",
@@ -332,7 +332,7 @@ export const PAGE_ROWS: MatrixRow[] = [
   { surface: "page", method: "GET", route: "/userlogin", request: "/userlogin", expect: { visitor: "200", customerA: "302 → /", customerB: "302 → /", admin: "200" }, why: "Only when not signed in as a customer (spec §2)." },
   {
     surface: "page", method: "POST", route: "/userlogin", request: "/userlogin",
-    body: { email: "{spare.customer}", password: "{spare.password}" }, expect: everyone("302 → /userdashboard"), why: "The password is the credential.",
+    body: { email: "{spare.customer}", password: "{spare.password}" }, expect: everyone("302 → /userdashboard"), why: "The password is the credential; the device cookie only earns its own count of attempts (docs/decisions/0019).",
   },
   { surface: "page", method: "GET", route: "/usersignup", request: "/usersignup", expect: { visitor: "200", customerA: "302 → /", customerB: "302 → /", admin: "200" }, why: "Only when not signed in as a customer (spec §2)." },
   {

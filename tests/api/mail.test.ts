@@ -116,7 +116,7 @@ describe("customer e-mails over SMTP", () => {
     const newPassword = "new password 222";
     const reset = await post(accountCall("customer", "reset_password"), { token: tokenOf(link.url, linkPaths.customer.reset), password: newPassword });
     expect(reset.status).toBe(200);
-    expect(reset.body).toEqual({ success: true, message: messages.resetSuccess });
+    expect(reset.body).toEqual({ success: true, message: messages.resetSuccess, device_token: expect.stringMatching(/^[\w-]{43}$/) });
 
     const changed = await smtp.waitForMail(mailTo(email, `Your ${SHOP_NAME} password was changed`));
     expect(changed.parsed.text).toContain(`${PUBLIC_URL}${linkPaths.customer.login}`);

@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { expect, expectAccessible, followMailLink, fullPageShot, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectAccessible, followMailLink, fullPageShot, gotoHydrated, newCustomer, owner, test, uniqueEmail } from "./fixtures";
 
 // Customer and admin accounts in Chromium, as a newcomer on the embedded default uses them:
 // sign up, verify through the dev mailbox, log in, dashboards, logout, forgot and reset.
@@ -16,6 +16,18 @@ async function signUp(page: Page, account: { fullName: string; email: string; ph
   await page.getByLabel("Confirm Password").fill(account.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page).toHaveURL(/\/userlogin$/);
+}
+
+/** What a person must see: on screen, and not covered by anything at its centre. */
+async function expectSeen(locator: Locator) {
+  await expect(locator).toBeVisible();
+  await locator.scrollIntoViewIfNeeded();
+  const onTop = await locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && (hit === el || el.contains(hit));
+  });
+  expect(onTop, "the element at the centre of the message is the message").toBe(true);
 }
 
 async function logIn(page: Page, path: "/userlogin" | "/adminlogin", email: string, password: string) {
@@ -269,4 +281,42 @@ test("the account pages have no footer; the admin pages keep it", async ({ page 
   }
   await page.goto("/adminlogin");
   await expect(page.getByRole("contentinfo")).toHaveCount(1);
+});
+
+// Issue 15: guessers from elsewhere lock the account for browsers that never signed in to it, not
+// for the owner's own (OWASP's device cookies).
+test("guessers lock a customer out of new browsers only: the browser that signed in before still gets in", async ({ page, browser, playwright, baseURL }) => {
+  const customer = await newCustomer(page, "owner-device", "Oluwaseun Bello");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.getByRole("button", { name: "Yes, log out" }).click();
+  await expect(page.getByTestId("notice")).toHaveText("Logged Out!");
+
+  // Someone else guesses, with no cookies of this browser, until the account is locked for new devices.
+  const guesser = await playwright.request.newContext({ baseURL });
+  const statuses: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    const reply = await guesser.post("/api/api4users/user_login.php", { data: { email: customer.email, password: `guess ${i}` } });
+    statuses.push(reply.status());
+  }
+  await guesser.dispose();
+  expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+
+  // A browser that never signed in to the account is told to wait, even with the right password.
+  const stranger = await browser.newContext();
+  const other = await stranger.newPage();
+  await gotoHydrated(other, "/userlogin");
+  await other.getByLabel("Email").fill(customer.email);
+  await other.getByLabel("Password", { exact: true }).fill(customer.password);
+  await other.getByRole("button", { name: "Login" }).click();
+  const refusal = other.getByRole("alert");
+  await expect(refusal).toHaveText(/^Too many attempts\. Please try again in 1[45] minutes\.$/);
+  await expectSeen(refusal);
+  await expect(other).toHaveURL(/\/userlogin$/);
+  await stranger.close();
+
+  // The owner's browser gets in.
+  await logIn(page, "/userlogin", customer.email, customer.password);
+  await expect(page).toHaveURL(/\/userdashboard$/);
+  await expectSeen(page.getByRole("heading", { level: 1 }));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Oluwas");
 });
