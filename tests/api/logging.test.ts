@@ -99,9 +99,12 @@ describe("the log", () => {
   });
 
   it("redacts passwords and tokens handed to it by mistake", () => {
-    log.info({ body: { email: "a@b.c", password: "hunter2-hunter2", token: "tok-abc-123" }, headers: { authorization: "Bearer xyz-999", cookie: "s=1" } }, "oops");
+    log.info(
+      { body: { email: "a@b.c", password: "hunter2-hunter2", token: "tok-abc-123", device_token: "dev-456-tok" }, headers: { authorization: "Bearer xyz-999", cookie: "s=1" } },
+      "oops",
+    );
     const last = lines.at(-1)!;
-    for (const secret of ["hunter2-hunter2", "tok-abc-123", "xyz-999", "s=1"]) expect(last).not.toContain(secret);
+    for (const secret of ["hunter2-hunter2", "tok-abc-123", "dev-456-tok", "xyz-999", "s=1"]) expect(last).not.toContain(secret);
     expect(last).toContain("[redacted]");
   });
 
