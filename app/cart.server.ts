@@ -1,6 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { parseProductId } from "../common/ids";
 import { messages } from "../common/messages";
+import { hasNul } from "../common/text";
 import { addToCart, changeQuantity, removeFromCart } from "../server/cart/cart";
 import type { FormResult } from "./forms";
 import { currentAccount } from "./sessions.server";
@@ -8,29 +9,46 @@ import { currentAccount } from "./sessions.server";
 // The cart forms' server side: Add to Cart on the product pages, and plus, minus and Remove on
 // /cartpage. All of them post to /cartpage.
 
-const error = (message: string) => data<FormResult>({ status: "error", message });
+const error = (message: string, status = 200) => data<FormResult>({ status: "error", message }, { status });
 const done = (message: string) => data<FormResult>({ status: "done", message });
 
+/** No size name is longer (the admin's size table takes at most 40 characters). */
+const SIZE_MAX = 40;
+
+type CartForm =
+  | { intent: "remove"; lineId: number }
+  | { intent: "add" | "increase" | "decrease"; productId: number; size: string }
+  | { problem: string };
+
+/** What the form asks, or what is wrong with it; nothing here reaches the database. */
+function readCartForm(form: FormData): CartForm {
+  const intent = form.get("intent");
+  if (intent === "remove") {
+    const lineId = parseProductId(String(form.get("lineId") ?? ""));
+    return lineId === undefined ? { problem: messages.notInCart } : { intent, lineId };
+  }
+  if (intent !== "add" && intent !== "increase" && intent !== "decrease") return { problem: messages.quantityFailed };
+  const productId = parseProductId(String(form.get("productId") ?? ""));
+  if (productId === undefined) return { problem: messages.productUnavailable };
+  const size = String(form.get("size") ?? "");
+  if (size.length > SIZE_MAX || hasNul(size)) return { problem: messages.sizeNotOffered };
+  return { intent, productId, size };
+}
+
 export async function cartAction(request: Request, context: AppLoadContext) {
+  const form = readCartForm(await request.formData());
+  // A form no page of the shop sends: 400, with words the page can show.
+  if ("problem" in form) return error(form.problem, 400);
   const account = await currentAccount(request, context, "customer");
   // Spec §5: only a signed-in customer has a cart; the page asks a visitor to log in.
   if (!account) return data<FormResult>({ status: "login" });
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "remove") {
-    const removed = await removeFromCart(context.db, account.id, Number(form.get("lineId")));
+  if (form.intent === "remove") {
+    const removed = await removeFromCart(context.db, account.id, form.lineId);
     return removed ? done(messages.quantityUpdated) : error(messages.notInCart);
   }
-  const productId = parseProductId(String(form.get("productId") ?? ""));
-  if (productId === undefined) return error(messages.productUnavailable);
-  const key = { productId, size: String(form.get("size") ?? "") };
-  if (intent === "add") {
-    const change = await addToCart(context.db, account.id, key);
-    return change.ok ? done(messages.addedToCart) : error(change.message);
-  }
-  if (intent === "increase" || intent === "decrease") {
-    const change = await changeQuantity(context.db, account.id, key, intent === "increase" ? 1 : -1);
-    return change.ok ? done(messages.quantityUpdated) : error(change.message);
-  }
-  return error(messages.quantityFailed);
+  const key = { productId: form.productId, size: form.size };
+  const change =
+    form.intent === "add" ? await addToCart(context.db, account.id, key) : await changeQuantity(context.db, account.id, key, form.intent === "increase" ? 1 : -1);
+  if (!change.ok) return error(change.message);
+  return done(form.intent === "add" ? messages.addedToCart : messages.quantityUpdated);
 }

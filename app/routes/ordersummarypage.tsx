@@ -2,6 +2,7 @@ import { data, Link, redirect, type ShouldRevalidateFunction } from "react-route
 import type { Route } from "./+types/ordersummarypage";
 import { imageUrl } from "../../common/images";
 import { messages } from "../../common/messages";
+import { hasNul } from "../../common/text";
 import { formatNaira, formatNairaTotal } from "../../common/money";
 import { lineName } from "../../common/featured";
 import { cartTotalKobo, getCart, getDelivery } from "../../server/cart/cart";
@@ -21,12 +22,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { lines, delivery, totalKobo: cartTotalKobo(lines) };
 }
 
+const PAYMENT_REFERENCE_MAX = 100;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const account = await requireAccount(request, context, "customer");
   const form = await request.formData();
   const intent = form.get("intent");
   const reference = String(form.get("reference") ?? "");
   const step = (value: PaymentStep, status = 200) => data<PaymentStep>(value, { status });
+  // No payment reference is this long (they are about 30 characters), nor holds NUL.
+  if (intent !== "pay" && (reference.length > PAYMENT_REFERENCE_MAX || hasNul(reference))) {
+    return step({ status: "error", step: "order", message: messages.paymentUnknown }, 400);
+  }
   if (intent === "pay") {
     const started = await startCheckout(context.checkout, account.id);
     // The last payment arrived after all (its window was closed before it reported back).
