@@ -10,7 +10,7 @@ import autocannon from "autocannon";
 import lighthouse from "lighthouse";
 import pg from "pg";
 import { chromiumArgs, chromiumPath } from "./chromium.mjs";
-import { freePort, rssMb, shopEnv, sleep, startShop, stopShop } from "./shop-server.mjs";
+import { freePort, RSS_BUDGET_MB, rssMb, shopEnv, sleep, startShop, stopShop } from "./shop-server.mjs";
 
 const chromium = chromiumPath;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -33,6 +33,31 @@ function load(url, connections, headers = {}, duration = LOAD_SECONDS) {
     );
   });
 }
+
+/** Samples the RSS of `pid` every 100 ms while `work` runs; resolves with the peak, in MB. */
+async function peakRss(pid, work) {
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
+  try {
+    await work();
+  } finally {
+    clearInterval(sampler);
+  }
+  return Math.max(peak, rssMb(pid));
+}
+
+/** What anyone may ask for; the signed-in cart is added once the bench customer exists. */
+const publicTargets = [
+  { name: "static file (ceiling)", path: "/favicon.svg", kind: "static" },
+  { name: "/", path: "/", kind: "page" },
+  { name: "/productlistpage/Eco Foam", path: "/productlistpage/Eco%20Foam", kind: "page" },
+  { name: "/productdetail/18", path: "/productdetail/18", kind: "page" },
+  { name: "/productdetail2/1", path: "/productdetail2/1", kind: "page" },
+  { name: "/searchresultpage?searchTerm=pillow", path: "/searchresultpage?searchTerm=pillow", kind: "page" },
+  { name: "get_products_by_category.php", path: "/api/get_products_by_category.php?category=Eco%20Foam", kind: "api" },
+  { name: "get_products_by_name.php", path: "/api/get_products_by_name.php?searchTerm=pillow", kind: "api" },
+  { name: "get_product_by_id.php", path: "/api/get_product_by_id.php?productId=18", kind: "api" },
+];
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -156,6 +181,15 @@ try {
   log("First start on an empty database (migrates, seeds, draws every picture)...");
   let shop = await startShop(env);
   results.firstStartMs = shop.startMs;
+  // Issue 15: the process that did the first start stays within the memory budget too (it seeds
+  // in a child process; seeding in itself left it at 600-700 MB).
+  log("Memory of the process that did the first start: every public target at 50 connections...");
+  for (const t of publicTargets) await (await fetch(shop.base + t.path)).arrayBuffer();
+  await sleep(1000);
+  results.firstStartRssIdleMb = rssMb(shop.child.pid);
+  results.firstStartRssLoadMb = await peakRss(shop.child.pid, async () => {
+    for (const t of publicTargets) await load(shop.base + t.path, 50, t.headers);
+  });
   await stopShop(shop);
 
   log("Adding products up to 100 and a signed-in customer with two cart lines...");
@@ -185,18 +219,7 @@ try {
   await sleep(1000);
   results.rssIdleMb = rssMb(shop.child.pid);
 
-  const targets = [
-    { name: "static file (ceiling)", path: "/favicon.svg", kind: "static" },
-    { name: "/", path: "/", kind: "page" },
-    { name: "/productlistpage/Eco Foam", path: "/productlistpage/Eco%20Foam", kind: "page" },
-    { name: "/productdetail/18", path: "/productdetail/18", kind: "page" },
-    { name: "/productdetail2/1", path: "/productdetail2/1", kind: "page" },
-    { name: "/searchresultpage?searchTerm=pillow", path: "/searchresultpage?searchTerm=pillow", kind: "page" },
-    { name: "get_products_by_category.php", path: "/api/get_products_by_category.php?category=Eco%20Foam", kind: "api" },
-    { name: "get_products_by_name.php", path: "/api/get_products_by_name.php?searchTerm=pillow", kind: "api" },
-    { name: "get_product_by_id.php", path: "/api/get_product_by_id.php?productId=18", kind: "api" },
-    { name: "/cartpage (signed in)", path: "/cartpage", kind: "private", headers: { cookie } },
-  ];
+  const targets = [...publicTargets, { name: "/cartpage (signed in)", path: "/cartpage", kind: "private", headers: { cookie } }];
   for (const t of targets) {
     const res = await fetch(shop.base + t.path, { headers: t.headers });
     if (res.status !== 200) throw new Error(`${t.path} answered ${res.status}`);
@@ -207,25 +230,23 @@ try {
 
   log("Load: every target at 10 and 50 connections...");
   results.load = [];
-  let rssPeak = 0;
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(shop.child.pid))), 100);
-  for (const connections of [10, 50]) {
-    for (const t of targets) {
-      const r = await load(shop.base + t.path, connections, t.headers);
-      results.load.push({
-        ...t,
-        connections,
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors + r.timeouts + r.non2xx,
-        total: r.requests.total,
-      });
-      log(`${t.name} @${connections}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms`);
+  results.rssLoadMb = await peakRss(shop.child.pid, async () => {
+    for (const connections of [10, 50]) {
+      for (const t of targets) {
+        const r = await load(shop.base + t.path, connections, t.headers);
+        results.load.push({
+          ...t,
+          connections,
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          errors: r.errors + r.timeouts + r.non2xx,
+          total: r.requests.total,
+        });
+        log(`${t.name} @${connections}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms`);
+      }
     }
-  }
-  clearInterval(sampler);
-  results.rssLoadMb = rssPeak;
+  });
 
   log("Lighthouse (mobile, simulated throttling)...");
   results.lighthouse = await runLighthouse(
@@ -318,13 +339,16 @@ function report(r) {
     ["Storefront pages @50: zero errors", `${pageErrors}`, pageErrors === 0],
     ["Product API calls @50: >= 50% of the ceiling", `lowest ${fmt(worstApiRatio * 100, 1)}%`, worstApiRatio >= 0.5],
     [`Name search at ${fmt(BIG_CATALOGUE)} products: p95 <= 30 ms`, `${fmt(r.searchBig.p95, 1)} ms`, r.searchBig.p95 <= 30],
-    ["RSS under load <= 400 MB (embedded database)", `${fmt(r.rssLoadMb)} MB`, r.rssLoadMb <= 400],
+    [`RSS under load <= ${RSS_BUDGET_MB} MB (embedded database)`, `${fmt(r.rssLoadMb)} MB`, r.rssLoadMb <= RSS_BUDGET_MB],
+    [`RSS under load <= ${RSS_BUDGET_MB} MB, the process that did the first start`, `${fmt(r.firstStartRssLoadMb)} MB`, r.firstStartRssLoadMb <= RSS_BUDGET_MB],
     ["Cold start on an existing database <= 1 s", `slowest of 3: ${fmt(coldStart)} ms`, coldStart <= 1000],
   ];
   // For a budget this run missed: what limits it and what was tried (kept with the code that
   // measures it, so the report explains itself).
   const whyNotMet = {
-    "RSS under load <= 400 MB (embedded database)":
+    [`RSS under load <= ${RSS_BUDGET_MB} MB, the process that did the first start`]:
+      "Not expected: the first start creates the database and draws the pictures in a child process that exits (server/db/seed-process.ts, docs/decisions/0022-first-start-seeds-in-a-child.md), so the serving process is as small as any other (223 MB idle, 263 MB under this load by hand). Check that the start-up log says \"Seeded the catalogue (in a child process ...)\".",
+    [`RSS under load <= ${RSS_BUDGET_MB} MB (embedded database)`]:
       "About 140 MB is the embedded PostgreSQL: PGlite's WebAssembly memory starts at 128 MB (the module will not start with less) and only grows. Tried: shared buffers cut from 128 MB to 16 MB (about 100 MB less); Node's old space capped at 512 MB by `npm start` (peak RSS in the same load by hand: 417-444 MB without, 345-367 MB with; 4 MB young-generation semi-spaces as well gave 292-301 MB but cost a third of the throughput and 300 ms of cold start, not kept); a 256 KB brotli window and at most 4 pages rendered at once (no measurable change, not kept). On PostgreSQL (DATABASE_URL) the server process holds none of the database.",
     [`Name search at ${fmt(BIG_CATALOGUE)} products: p95 <= 30 ms`]:
       "PGlite runs PostgreSQL compiled to WebAssembly in one thread. Done: misspellings corrected against a vocabulary of name words instead of comparing every name (0.7-2 s before), GIN indexes without a pending list (PGlite has no autovacuum to merge it), planner statistics after seeding, and ranking bounded to the first 1,000 matches read by a bitmap scan (docs/decisions/0014-search-at-scale.md). The per-term medians above show which terms are left.",
@@ -399,6 +423,7 @@ function report(r) {
     `- RSS idle (after start and one request per target): ${fmt(r.rssIdleMb)} MB; peak under load: ${fmt(r.rssLoadMb)} MB.`,
     `- Cold start on the existing database (spawn until the first answer): ${r.coldStartsMs.map((ms) => `${fmt(ms)} ms`).join(", ")}.`,
     `- First start with seeding (migrations, catalogue, drawing every picture): ${fmt(r.firstStartMs / 1000, 1)} s.`,
+    `- The process that did the first start (the seeding ran in a child process that exited): RSS idle ${fmt(r.firstStartRssIdleMb)} MB; peak under load (each public target at 50 connections, ${LOAD_SECONDS} s each): ${fmt(r.firstStartRssLoadMb)} MB.`,
     `- Growing a database to ${fmt(BIG_CATALOGUE)} products (\`npm run db:seed -- --products ${BIG_CATALOGUE}\`, pictures already drawn): ${fmt(r.bigSeedMs / 1000, 1)} s; cold start on it: ${fmt(r.bigColdStartMs)} ms.`,
     "",
     "Reproduce: `npm install && npm run bench` (Chromium at /usr/bin/chromium or CHROME_PATH).",

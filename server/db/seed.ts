@@ -107,8 +107,13 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
   });
 }
 
+/** Whether the database has no catalogue yet (a first start). */
+export async function catalogueIsEmpty(db: Database): Promise<boolean> {
+  return (await countCategories(db)) === 0;
+}
+
 /** First start: seed only when the database has no catalogue yet (cheap check, no drawing). */
 export async function seedIfEmpty(db: Database, options: SeedOptions = {}): Promise<boolean> {
-  if ((await countCategories(db)) > 0) return false;
+  if (!(await catalogueIsEmpty(db))) return false;
   return seedCatalogue(db, options);
 }
