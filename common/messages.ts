@@ -140,6 +140,7 @@ export const messages = {
   contactFailed: "An error occurred. Please try again later.",
   trackFieldsRequired: "Please enter your Order ID and billing email.",
   trackNoMatch: "No order matches that Order ID and e-mail.",
+  trackOrderIdInvalid: "That is not an Order ID: it looks like ORD-1795229917881-3889.",
   // Any call while the database cannot be reached (a 503).
   serviceUnavailable: "The shop is briefly unavailable. Please try again in a minute.",
 } as const;

@@ -1,5 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
 import { z } from "zod";
+import { messages } from "../../common/messages";
 import type { SignedInAccount } from "../../server/accounts/sessions";
 import {
   changeOrderStatus,
@@ -80,7 +81,9 @@ const optionalText = (max: number, label: string) =>
     .transform((value) => value || undefined);
 
 const statusChangeInput = z.object({
-  orderRef: z.string({ error: "Which order?" }).trim().min(1, "Which order?").max(64),
+  /** The page's form always sends its own intent: anything else is not this form. */
+  intent: z.literal("order-status", { error: messages.requestUnreadable }).optional(),
+  orderRef: z.string({ error: "Which order?" }).trim().min(1, "Which order?").max(64, "Which order?"),
   status: z.enum(PLACED_STATUSES, { error: "Please choose the new status." }),
   trackingId: optionalText(TRACKING_ID_MAX, "The tracking ID"),
   note: optionalText(NOTE_MAX, "The note"),
@@ -88,9 +91,11 @@ const statusChangeInput = z.object({
 
 export async function orderStatusAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
   const input = statusChangeInput.safeParse(Object.fromEntries(form));
-  // Refusals are answers the page shows (like the account forms'), not HTTP errors: a form
-  // that was out of date then shows the order as it is now.
-  if (!input.success) return data<FormResult>({ status: "error", message: input.error.issues[0]?.message ?? "Invalid request." });
+  // Input the form itself refuses (a missing status, a malformed or 100 KB value) answers 400,
+  // with the same words on the page.
+  if (!input.success) return data<FormResult>({ status: "error", message: input.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
+  // A refused change is an answer the page shows (like the account forms'), not an HTTP error: a
+  // form that was out of date then shows the order as it is now.
   const { orderRef, status, trackingId, note } = input.data;
   const result = await changeOrderStatus({ db: context.db, publicUrl: context.config.publicUrl }, account.id, orderRef, status, { trackingId, note });
   if (!result.ok) return data<FormResult>({ status: "error", message: result.message });

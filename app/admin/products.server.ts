@@ -12,6 +12,8 @@ import { log } from "../../server/log";
 // The admin dashboard's catalogue panels: Post Product (1), Manage Products (2), Search (4).
 
 const error = (message: string, status = 200) => data<FormResult>({ status: "error", message }, { status });
+/** Input the form itself refuses (a missing field, a malformed or 100 KB value): 400, the same words on the page. */
+const invalid = (message: string) => error(message, 400);
 
 /** The answer to a form over the picture cap; its unread rest means the connection cannot be reused. */
 export const uploadTooLarge = () =>
@@ -25,9 +27,10 @@ export async function postProductData(context: AppLoadContext) {
 /** Post Product: success returns to menu 0 with the server's message (spec §4). */
 export async function postProductAction(_account: SignedInAccount, form: FormData, context: AppLoadContext) {
   const input = productInput.safeParse(textFields(form));
-  if (!input.success) return error(firstProblem(input.error));
+  if (!input.success) return invalid(firstProblem(input.error));
   const created = await createProduct(context.db, input.data, await filesFrom(form, "productImages[]", "productImages"));
-  if (!created.ok) return error(created.message);
+  // An unknown category or a picture that is missing, too large or not JPEG or PNG.
+  if (!created.ok) return invalid(created.message);
   return redirect("/admin?menu=0&notice=product-posted");
 }
 
@@ -48,8 +51,9 @@ export async function manageProductsData(request: Request, context: AppLoadConte
 
 export async function deleteProductAction(_account: SignedInAccount, form: FormData, context: AppLoadContext) {
   const id = parseProductId(String(form.get("productId") ?? ""));
+  if (id === undefined) return invalid(messages.deleteFailed);
   try {
-    if (id === undefined || !(await archiveProduct(context.db, id))) return error(messages.deleteFailed);
+    if (!(await archiveProduct(context.db, id))) return error(messages.deleteFailed, 404);
   } catch (cause) {
     log.error({ err: cause }, "Deleting a product failed");
     return error(messages.deleteFailed, 500);

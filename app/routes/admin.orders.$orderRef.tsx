@@ -11,7 +11,7 @@ import { orderStatusAction } from "../admin/orders.server";
 import { FormMessage, inputStyle, SubmitButton } from "../components/account/fields";
 import { friendlyDateTime, OrderBadges, StatusBadge } from "../components/admin/OrdersPanel";
 import { ChevronLeftIcon } from "../components/icons";
-import { networkFallback } from "../forms";
+import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
 
@@ -48,7 +48,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const account = await requireAccount(request, context, "admin");
   const form = await request.formData();
-  // The order is the one of this page, whatever the form says.
+  // The order is the one of this page: a form naming another one (or anything else) is refused.
+  const named = form.get("orderRef");
+  if (named !== null && named !== params.orderRef) return data<FormResult>({ status: "error", message: messages.requestUnreadable }, { status: 400 });
   form.set("orderRef", params.orderRef);
   return orderStatusAction(account, form, context);
 }

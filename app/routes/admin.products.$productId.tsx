@@ -40,14 +40,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const product = await productOr404(params, context);
   const form = await readProductForm(request);
   if (!form) return uploadTooLarge();
-  const error = (message: string) => data<FormResult>({ status: "error", message });
+  // Input the form refuses (a missing field, a malformed or 100 KB value, an unknown category, a
+  // wrong picture) answers 400, with the same words on the page.
+  const error = (message: string, status = 400) => data<FormResult>({ status: "error", message }, { status });
   const strings = (name: string) => form.getAll(name).map(String);
   const [sizeNames, sizePrices, sizeStocks] = [strings("sizeName"), strings("sizePrice"), strings("sizeStock")];
   const input = productEditInput.safeParse({
     productName: form.get("productName"),
     description: form.get("description"),
     category: form.get("category"),
-    featured: form.get("featured") === "on",
+    // A ticked checkbox sends "on"; any other value fails the schema.
+    featured: form.get("featured") === null ? false : form.get("featured") === "on" ? true : form.get("featured"),
     maxPerOrder: form.get("maxPerOrder"),
     price: form.get("price"),
     availableStock: form.get("availableStock"),
@@ -56,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   if (!input.success) return error(firstProblem(input.error));
   const saved = await updateProduct(context.db, product.id, input.data, await filesFrom(form, "productImages[]"));
-  if (!saved.ok) return error(saved.message);
+  if (!saved.ok) return error(saved.message, saved.message === messages.productNotFound ? 404 : 400);
   return redirect(`/admin/products/${product.id}?notice=product-updated`);
 }
 export const clientAction = networkFallback(messages.tryAgain);

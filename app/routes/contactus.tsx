@@ -15,7 +15,9 @@ export const meta: Route.MetaFunction = () => pageMeta("Contact Us", "Write to F
 
 export async function action({ request, context }: Route.ActionArgs) {
   const input = contactInput.safeParse(Object.fromEntries(await request.formData()));
-  if (!input.success) return data<FormResult>({ status: "error", message: firstProblem(input.error) });
+  // Input the form itself refuses (a missing field, a malformed or 100 KB value) answers 400,
+  // with the same words on the page.
+  if (!input.success) return data<FormResult>({ status: "error", message: firstProblem(input.error) }, { status: 400 });
   const sent = await submitContact(
     { db: context.db, publicUrl: context.config.publicUrl, shopEmail: context.config.shopOrdersEmail, clientAddress: context.clientAddress },
     input.data,

@@ -40,7 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const account = await requireAccount(request, context, "customer");
   const input = deliveryInput.safeParse(Object.fromEntries(await request.formData()));
-  if (!input.success) return data<FormResult>({ status: "error", message: firstProblem(input.error) });
+  // Input the form itself refuses (a missing field, a malformed or 100 KB value) answers 400,
+  // with the same words on the page.
+  if (!input.success) return data<FormResult>({ status: "error", message: firstProblem(input.error) }, { status: 400 });
   await saveDelivery(context.db, account.id, input.data);
   return redirect("/ordersummarypage");
 }

@@ -2,7 +2,8 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/trackorder";
 import { PROCESSING_DAYS, RETURN_DAYS } from "../../common/constants";
 import { messages } from "../../common/messages";
-import { trackOrder, type TrackedOrder } from "../../server/orders/tracking";
+import { firstProblem } from "../../server/accounts/input";
+import { trackInput, trackOrder, type TrackedOrder } from "../../server/orders/tracking";
 import { retryText } from "../../server/rate-limits";
 import { inputStyle } from "../components/account/fields";
 import { buttonStyles } from "../components/Dialog";
@@ -14,12 +15,11 @@ type TrackAnswer = { status: "found"; order: TrackedOrder } | { status: "error";
 export const meta: Route.MetaFunction = () => pageMeta("Track Order", "Follow your Foam Shop order with its Order ID and billing email.");
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const orderId = String(form.get("orderId") ?? "").trim().slice(0, 100);
-  const email = String(form.get("email") ?? "").trim().slice(0, 254);
   const answer = (value: TrackAnswer, status = 200) => data<TrackAnswer>(value, { status });
-  if (!orderId || !email) return answer({ status: "error", message: messages.trackFieldsRequired });
-  const result = await trackOrder(context.db, orderId, email, context.clientAddress);
+  const input = trackInput.safeParse(Object.fromEntries(await request.formData()));
+  // A missing, malformed or 100 KB value answers 400, with the same words on the page.
+  if (!input.success) return answer({ status: "error", message: firstProblem(input.error) }, 400);
+  const result = await trackOrder(context.db, input.data.orderId, input.data.email, context.clientAddress);
   if (result.ok) return answer({ status: "found", order: result.order });
   if (result.reason === "rate-limited") return answer({ status: "error", message: messages.tooManyAttempts(retryText(result.retryAfterSeconds)) }, 429);
   return answer({ status: "error", message: messages.trackNoMatch });

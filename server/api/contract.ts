@@ -60,7 +60,32 @@ export function parse<T extends z.ZodType>(schema: T, req: Request, res: Respons
   }
   const parsed = schema.safeParse(req.body ?? {});
   if (!parsed.success) return void fail(res, 400, firstProblem(parsed.error));
+  // The schema passed, so its own fields are within their limits; a field the call ignores (the
+  // spec's product_name, price and image of add_to_cart, the order payload of create_order) is
+  // refused when it is longer than any field the contract takes: no value of any size is accepted.
+  const tooLong = overlongField(req.body);
+  if (tooLong !== undefined) return void fail(res, 400, messages.fieldTooLong(tooLong, CONTRACT_TEXT_MAX));
   return parsed.data;
+}
+
+/** Longer than any text field of the contract (the contact message, 5,000 characters), with room to spare. */
+export const CONTRACT_TEXT_MAX = 10_000;
+
+/** The name of the first field, at any depth, holding a string over CONTRACT_TEXT_MAX characters. */
+function overlongField(body: unknown): string | undefined {
+  // A loop, not recursion: a JSON body may nest thousands of levels deep.
+  const pending: [string, unknown][] = [["body", body]];
+  while (pending.length) {
+    const [name, value] = pending.pop()!;
+    if (typeof value === "string") {
+      if (value.length > CONTRACT_TEXT_MAX) return name;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push([name, item]);
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) pending.push([key, item]);
+    }
+  }
+  return undefined;
 }
 
 /** Ids are PostgreSQL integers: a larger number would fail the query (a 500), not find nothing. */

@@ -15,8 +15,8 @@ import { preparePictures, type UploadedFile } from "./uploads";
 // of the input is good.
 
 // NUL cannot be stored (common/text.ts): refused here, not by the database with a 500.
-const text = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, message).refine((s) => !hasNul(s), messages.textHasNul);
+const text = (message: string, max: number, tooLong = message) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong).refine((s) => !hasNul(s), messages.textHasNul);
 
 /**
  * A number typed in a form is never longer than this. The cap stops the parse (`abort`) before
@@ -43,8 +43,8 @@ const maxPerOrderField = z
 
 /** The upload form of spec §3: availableStock defaults to 1 when left out. */
 export const productInput = z.object({
-  productName: text(messages.productNameRequired, 120),
-  description: text(messages.descriptionRequired, 5000),
+  productName: text(messages.productNameRequired, 120, messages.fieldTooLong("Product name", 120)),
+  description: text(messages.descriptionRequired, 5000, messages.fieldTooLong("Description", 5000)),
   price: nairaField,
   availableStock: z.preprocess((v) => (v === undefined || v === "" ? DEFAULT_STOCK : v), stockField),
   category: text(messages.categoryInvalid, 80),
@@ -55,18 +55,20 @@ const sizeRow = z.object({ size: z.string().trim().min(1).max(40).refine((s) => 
 
 /** The edit form: the product, its sizes (one unnamed size for a plain product) and its pictures. */
 export const productEditInput = z.object({
-  productName: text(messages.productNameRequired, 120),
-  description: text(messages.descriptionRequired, 5000),
+  productName: text(messages.productNameRequired, 120, messages.fieldTooLong("Product name", 120)),
+  description: text(messages.descriptionRequired, 5000, messages.fieldTooLong("Description", 5000)),
   category: text(messages.categoryInvalid, 80),
-  featured: z.boolean(),
-  maxPerOrder: maxPerOrderField,
+  /** A checkbox: ticked or not; any other value is not this form's. */
+  featured: z.boolean({ error: messages.requestUnreadable }),
+  /** Left out (a form from before the field existed): the product keeps its limit. */
+  maxPerOrder: z.preprocess((v) => (v === null ? undefined : v), maxPerOrderField.optional()),
   /** A plain product's price and stock. */
   price: z.unknown(),
   availableStock: z.unknown(),
   /** A featured product's size table. */
   sizes: z.array(z.object({ size: z.string(), price: z.unknown(), stock: z.unknown() })).max(MAX_FEATURED_SIZES, messages.tooManySizes),
   /** The pictures kept, in their new order. */
-  keepImages: z.array(z.string().max(200)).max(MAX_PRODUCT_IMAGES, messages.tooManyImages),
+  keepImages: z.array(z.string().max(200, messages.imageNotOfProduct)).max(MAX_PRODUCT_IMAGES, messages.tooManyImages),
 });
 export type ProductEditInput = z.infer<typeof productEditInput>;
 

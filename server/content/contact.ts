@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPhoneShape } from "../../common/accounts";
+import { isPhoneShape, PHONE_MAX_LENGTH } from "../../common/accounts";
 import { CONTACT_MESSAGE_MAX } from "../../common/constants";
 import { messages } from "../../common/messages";
 import { hasNul } from "../../common/text";
@@ -17,17 +17,31 @@ import { hitLimits } from "../rate-limits";
 const required = (message: string, max: number, tooLong: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, tooLong).refine((s) => !hasNul(s), messages.textHasNul);
 
+/** Longer than any web address a browser keeps. */
+const HONEYPOT_MAX = 2000;
+
 export const contactInput = z.object({
   name: required(messages.contactNameRequired, 100, messages.contactNameTooLong),
   email: emailField,
-  phone: required(messages.phoneRequired, 30, messages.phoneInvalid).refine(isPhoneShape, messages.phoneInvalid),
+  phone: required(messages.phoneRequired, PHONE_MAX_LENGTH, messages.phoneInvalid).refine(isPhoneShape, messages.phoneInvalid),
   message: required(messages.contactMessageRequired, CONTACT_MESSAGE_MAX, messages.contactMessageTooLong),
-  /** The honeypot: hidden from people, filled by bots. Any value is accepted, so it never gives itself away. */
-  website: z.unknown().optional(),
+  /**
+   * The honeypot: hidden from people, filled by bots. Any value a web address could be is
+   * accepted, so it never gives itself away; only one longer than any address is refused, as in
+   * every other field.
+   */
+  website: z
+    .unknown()
+    .optional()
+    .refine((v) => typeof v !== "string" || v.length <= HONEYPOT_MAX, messages.fieldTooLong("Website", HONEYPOT_MAX)),
 });
 export type ContactInput = z.infer<typeof contactInput>;
 
-export const CONTACT_LIMIT = { perAddress: 20, windowMs: 60 * 60_000 };
+/**
+ * Per sender e-mail, the receipt mailed to it (nobody's inbox can be flooded through the form);
+ * per address far more, as many shoppers write from one carrier NAT address.
+ */
+export const CONTACT_LIMIT = { perAddress: 100, perSender: 5, windowMs: 60 * 60_000 };
 
 export type ContactResult = { ok: true } | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 
@@ -35,7 +49,11 @@ export async function submitContact(
   ctx: { db: Database; publicUrl: string; shopEmail: string; clientAddress: string },
   input: ContactInput,
 ): Promise<ContactResult> {
-  const limit = await hitLimits(ctx.db, [{ key: `contact:ip:${ctx.clientAddress}`, max: CONTACT_LIMIT.perAddress, windowMs: CONTACT_LIMIT.windowMs }]);
+  const { perAddress, perSender, windowMs } = CONTACT_LIMIT;
+  const limit = await hitLimits(ctx.db, [
+    { key: `contact:ip:${ctx.clientAddress}`, max: perAddress, windowMs },
+    { key: `contact:email:${input.email}`, max: perSender, windowMs },
+  ]);
   if (!limit.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   // A filled honeypot is a bot: it is told "thank you" and nothing is kept or sent.
   if (input.website !== undefined && input.website !== null && input.website !== "") return { ok: true };

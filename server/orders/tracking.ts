@@ -1,14 +1,39 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { EMAIL_MAX_LENGTH, isEmailShape, normalizeEmail } from "../../common/accounts";
 import { PROCESSING_DAYS } from "../../common/constants";
+import { messages } from "../../common/messages";
+import { hasNul } from "../../common/text";
 import type { Database } from "../db/client";
 import { accounts, orderEvents, orders } from "../db/schema";
-import { hitLimits } from "../rate-limits";
+import { hitLimits, refundLimit } from "../rate-limits";
 import { DAY_MS, LAGOS_OFFSET_MS, lagosDate } from "../../common/lagos-time";
 
 // Order tracking without signing in (/trackorder): the order reference and the billing e-mail
-// must both match a placed order; anything else learns nothing. Rate limited per address.
+// must both match a placed order; anything else learns nothing. Failed lookups are limited per
+// address: a customer who has the reference is never the one counted, so the many shoppers behind
+// one carrier NAT address do not use each other's allowance up; a guesser is.
 
-export const TRACK_LIMIT = { perAddress: 30, windowMs: 15 * 60_000 };
+export const TRACK_LIMIT = { failuresPerAddress: 100, windowMs: 15 * 60_000 };
+
+/** Far longer than any order reference (ORD-, 13 digits, -, up to 4 digits). */
+const ORDER_ID_MAX = 100;
+
+// Each value is cut to its limit before any pattern looks at it (the `abort`), and NUL, which
+// cannot be sent to the database (common/text.ts), is refused here rather than with a 500.
+const trackText = (max: number, tooLong: string) =>
+  z
+    .string({ error: messages.trackFieldsRequired })
+    .trim()
+    .min(1, messages.trackFieldsRequired)
+    .max(max, { error: tooLong, abort: true })
+    .refine((s) => !hasNul(s), messages.textHasNul);
+
+/** The /trackorder form: both fields required, the Order ID no longer than one, the e-mail an address. */
+export const trackInput = z.object({
+  orderId: trackText(ORDER_ID_MAX, messages.trackOrderIdInvalid),
+  email: trackText(EMAIL_MAX_LENGTH, messages.invalidEmail).transform(normalizeEmail).refine(isEmailShape, messages.invalidEmail),
+});
 
 export interface TrackedOrder {
   orderRef: string;
@@ -45,7 +70,9 @@ function estimate(status: TrackedOrder["status"], paidAt: Date, deliveredAt: Dat
 }
 
 export async function trackOrder(db: Database, orderRef: string, email: string, clientAddress: string): Promise<TrackResult> {
-  const limit = await hitLimits(db, [{ key: `track:ip:${clientAddress}`, max: TRACK_LIMIT.perAddress, windowMs: TRACK_LIMIT.windowMs }]);
+  // Counted before the lookup (guesses sent at once cannot slip past), taken back when it matches.
+  const key = `track-failed:ip:${clientAddress}`;
+  const limit = await hitLimits(db, [{ key, max: TRACK_LIMIT.failuresPerAddress, windowMs: TRACK_LIMIT.windowMs }]);
   if (!limit.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   const billing = email.trim().toLowerCase();
   const [order] = await db
@@ -55,6 +82,7 @@ export async function trackOrder(db: Database, orderRef: string, email: string, 
     // The billing e-mail is the one given at checkout; the account's own address works too.
     .where(and(eq(orders.orderRef, orderRef.trim()), isNotNull(orders.paidAt), sql`(lower(${orders.email}) = ${billing} or ${accounts.email} = ${billing})`));
   if (!order?.paidAt) return { ok: false, reason: "no-match" };
+  await refundLimit(db, key);
   const [delivered] = await db
     .select({ at: orderEvents.createdAt })
     .from(orderEvents)

@@ -60,6 +60,10 @@ describe("updateProduct", () => {
     expect(product.maxPerOrder).toBe(10);
     expect(await updateProduct(handle.db, product.id, edit(product, { maxPerOrder: 3 }), [])).toEqual({ ok: true, productId: product.id });
     expect((await getProductForEdit(handle.db, product.id))!.maxPerOrder).toBe(3);
+    // A form without the field (a page from before it existed) keeps the limit.
+    const withoutField = productEditInput.parse({ ...edit(product), maxPerOrder: null });
+    expect(await updateProduct(handle.db, product.id, withoutField, [])).toEqual({ ok: true, productId: product.id });
+    expect((await getProductForEdit(handle.db, product.id))!.maxPerOrder).toBe(3);
     for (const bad of ["0", "2.5", "1001", "ten", ""]) {
       const parsed = productEditInput.safeParse({ ...edit(product), maxPerOrder: bad });
       expect(parsed.success, bad).toBe(false);
