@@ -246,6 +246,9 @@ async function settleLastCheckout(ctx: CheckoutContext, accountId: number): Prom
     .limit(1);
   // Only a payment window that was opened can have been paid.
   if (!last || last.paidAt || !last.accessCode || !["initialized", "abandoned", "cancelled"].includes(last.status)) return null;
+  // Asked first, so that a Pay Now finding it unpaid (the usual case) writes nothing.
+  const verified = await ctx.gateway.verify(last.reference);
+  if (!verified.ok || verified.value.status !== "success") return null;
   const outcome = await completePayment(ctx, last.reference, accountId);
   return outcome.ok && !outcome.alreadyPaid ? outcome.orderRef : null;
 }
