@@ -25,7 +25,8 @@ describe("Paystack adapter", () => {
 
   it("reports Paystack's refusal as a failure with its message", async () => {
     const again = await gateway.initialize({ email: "ada@example.com", amountKobo: 100, reference: "FS-adapter-1", currency: "NGN" });
-    expect(again).toEqual({ ok: false, message: "Duplicate Transaction Reference" });
+    // A refusal is final: not worth asking again.
+    expect(again).toEqual({ ok: false, message: "Duplicate Transaction Reference", unreachable: false });
   });
 
   it("verifies: unpaid reads abandoned; paid reads success with amount and currency", async () => {
@@ -56,6 +57,23 @@ describe("Paystack adapter", () => {
   it("turns an unreachable API into a failure, not a crash", async () => {
     const offline = paystackGateway({ secretKey: "sk", publicKey: null, apiBase: "http://127.0.0.1:9" });
     const result = await offline.verify("FS-x");
-    expect(result).toEqual({ ok: false, message: "The payment provider could not be reached." });
+    expect(result).toEqual({ ok: false, message: "The payment provider could not be reached.", unreachable: true });
+  });
+
+  it("refunds a paid transaction once, and says when Paystack refuses", async () => {
+    const opened = await gateway.initialize({ email: "ada@example.com", amountKobo: 25_000_00, reference: "FS-adapter-refund", currency: "NGN" });
+    expect(opened.ok).toBe(true);
+    expect(await gateway.refund("FS-adapter-refund", 25_000_00, "test")).toEqual({
+      ok: false,
+      message: "Cannot refund a transaction that was not successful",
+      unreachable: false,
+    });
+    stub.settle("FS-adapter-refund", { status: "success" });
+    const refunded = await gateway.refund("FS-adapter-refund", 25_000_00, "Paid for a replaced checkout");
+    expect(refunded.ok && refunded.value.status).toBe("pending");
+    expect(stub.refunds.at(-1)).toMatchObject({ reference: "FS-adapter-refund", amount: 25_000_00, merchantNote: "Paid for a replaced checkout" });
+    const after = await gateway.verify("FS-adapter-refund");
+    expect(after.ok && after.value.status).toBe("reversed");
+    expect(await gateway.refund("FS-adapter-refund", 25_000_00, "again")).toMatchObject({ ok: false, message: "Transaction has been fully reversed" });
   });
 });
