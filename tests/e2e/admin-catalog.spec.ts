@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { adminLogIn, expect, expectAccessible, fullPageShot, gotoHydrated, loadAllPictures, newCustomer, owner, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, expectAccessible, forgiveBadRequest, fullPageShot, gotoHydrated, loadAllPictures, newCustomer, owner, test, uniqueEmail } from "./fixtures";
 
 // The admin's catalogue tools in Chromium (spec §2 /admin menus 1, 2 and 4, §3 Product upload
 // form, §4 "after a successful upload it returns to 0", §5 Product images, Search, Delete
@@ -204,7 +204,7 @@ test("Post Product refuses a fifth picture in the browser, without sending the f
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
-test("Post Product shows the server's refusal of files the browser cannot judge, by their names", async ({ page }, info) => {
+test("Post Product shows the server's refusal of files the browser cannot judge, by their names", async ({ page, consoleErrors }, info) => {
   const name = productName(info, "fake");
   const dir = path.join("test-results", "admin-catalog-pictures", `${info.project.name}-${info.testId}`);
   await mkdir(dir, { recursive: true });
@@ -221,7 +221,10 @@ test("Post Product shows the server's refusal of files the browser cannot judge,
   await fillProduct(page, { name, description: "Not really a picture.", price: "5000", stock: "1" });
   await page.locator("#productImages").setInputFiles([fake]);
   await expect(page.getByRole("alert")).toHaveCount(0);
+  const refused = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin"));
   await page.getByRole("button", { name: "Post Product" }).click();
+  // Refused as bad input (400), with the file's name on the page.
+  expect((await refused).status()).toBe(400);
   await expect(page.getByRole("alert")).toHaveText("Invalid file types or sizes detected: setup.png");
   await expect(page).toHaveURL(/\/admin\?menu=1$/);
   await expect(page.getByLabel("Product name")).toHaveValue(name);
@@ -234,6 +237,7 @@ test("Post Product shows the server's refusal of files the browser cannot judge,
 
   const found = await page.request.get(`/api/get_products_by_name.php?searchTerm=${encodeURIComponent(name)}`);
   expect((await found.json()).products.filter((p: { product_name: string }) => p.product_name === name)).toEqual([]);
+  forgiveBadRequest(consoleErrors);
 });
 
 test("Search Products asks for a name or an ID, and finds the new product by its ID", async ({ page }, info) => {

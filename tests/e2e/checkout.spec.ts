@@ -2,7 +2,7 @@ import { stripVTControlCharacters } from "node:util";
 import type { Page, Route, TestInfo } from "@playwright/test";
 import type { DeliveryDetails } from "../../common/delivery";
 import { seedProducts } from "../../server/db/seed-data";
-import { expect, expectAccessible, fillDelivery, fullPageShot, gotoHydrated, loadAllPictures, newCustomer, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, fillDelivery, forgive, fullPageShot, gotoHydrated, loadAllPictures, newCustomer, test, uniqueEmail } from "./fixtures";
 
 // Cart and checkout in Chromium (spec §2 /cartpage, /deliverydetailpage, /ordersummarypage,
 // /userdashboard My Orders, header cart count; §4 Add to cart, Quantity, Detail 2, Checkout;
@@ -28,10 +28,7 @@ const nairaTotal = (n: number) => `₦${n.toLocaleString("en-US", { minimumFract
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/** Drops an expected complaint from the fixture's console errors (the declined card's HTTP 402). */
-function forgive(errors: string[], pattern: RegExp) {
-  for (let i = errors.length - 1; i >= 0; i--) if (pattern.test(errors[i])) errors.splice(i, 1);
-}
+/** The declined card's HTTP 402: the browser's expected complaint. */
 const PAYMENT_REQUIRED = /status of 402 \(Payment Required\)/;
 
 /**

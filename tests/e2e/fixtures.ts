@@ -32,9 +32,19 @@ export function fullPageShot(page: Page, path: string) {
   return page.screenshot({ path, fullPage: true, style: RENDER_ALL });
 }
 
+/** Drops an expected complaint from the fixture's console errors. */
+export function forgive(errors: string[], pattern: RegExp) {
+  for (let i = errors.length - 1; i >= 0; i--) if (pattern.test(errors[i])) errors.splice(i, 1);
+}
+
 /** For tests that visit a missing page on purpose: its 404 is the browser's expected complaint. */
 export function forgiveNotFound(errors: string[]) {
-  for (let i = errors.length - 1; i >= 0; i--) if (/status of 404 \(Not Found\)/.test(errors[i])) errors.splice(i, 1);
+  forgive(errors, /status of 404 \(Not Found\)/);
+}
+
+/** For tests that send a form the server refuses on purpose: its 400 is the browser's expected complaint. */
+export function forgiveBadRequest(errors: string[]) {
+  forgive(errors, /status of 400 \(Bad Request\)/);
 }
 
 /** axe-core: no serious or critical accessibility violation. */
