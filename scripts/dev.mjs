@@ -26,4 +26,5 @@ app.use(async (req, res, next) => {
     next(error);
   }
 });
-app.listen(config.port, () => console.log(`Dev server on ${config.publicUrl}`));
+// Like `npm start`: a demo listens on this computer only unless HOST says otherwise.
+app.listen(config.port, config.host, () => console.log(`Dev server on ${config.publicUrl}${config.demo ? " (demo mode)" : ""}`));
