@@ -77,7 +77,7 @@ export function createApp({
     );
   }
   app.use(requestLogging());
-  app.use(securityHeaders(config));
+  app.use(...securityHeaders(config));
   app.use(healthRoutes(db, readiness));
   app.use(sameOriginChanges(config));
   if (catalogCache) app.use(catalogCache.middleware);

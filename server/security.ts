@@ -1,30 +1,43 @@
 import { randomBytes } from "node:crypto";
-import type { RequestHandler } from "express";
+import type { ServerResponse } from "node:http";
+import type { RequestHandler, Response } from "express";
+import helmet from "helmet";
 import type { Config } from "./config";
 
 // The browser-side defences every response carries (decision 0016): security headers with a
 // Content-Security-Policy, the same-origin rule for changes, and a size limit on page forms.
 
 /** For everything that is not a page: JSON, pictures, files. Nothing in them may run or load. */
-const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const RESOURCE_DIRECTIVES = { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] };
 
-/** Headers of every response; the nonce of this response's inline scripts goes to res.locals. */
-export function securityHeaders(config: Config): RequestHandler {
-  return (_req, res, next) => {
+/**
+ * Headers of every response, by helmet; the nonce of this response's inline scripts goes to
+ * res.locals first. Helmet's defaults are kept where they only add protection; the ones set below
+ * are the shop's own choices (decision 0016).
+ */
+export function securityHeaders(config: Config): RequestHandler[] {
+  const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
-    res.set({
-      "Content-Security-Policy": RESOURCE_POLICY,
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
-      "X-Frame-Options": "DENY",
-      "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
-      "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
-    });
-    // Only for a shop served over https: on http://localhost HSTS would be ignored, and on a LAN
-    // name it would lock a developer's browser to https for a year.
-    if (config.https) res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
+  const headers = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: RESOURCE_DIRECTIVES },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    xFrameOptions: { action: "deny" },
+    // Paystack's payment window is a popup that reports back to this page.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    // Product pictures may be shown by other sites (a shared link's preview).
+    crossOriginResourcePolicy: false,
+    // Only for a shop served over https: on http://localhost HSTS would be ignored, and on a LAN
+    // name it would lock a developer's browser to https for a year.
+    strictTransportSecurity: config.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  // Helmet has no Permissions-Policy.
+  const permissions: RequestHandler = (_req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+    next();
+  };
+  return [nonce, headers, permissions];
 }
 
 /**
@@ -32,30 +45,27 @@ export function securityHeaders(config: Config): RequestHandler {
  * 'strict-dynamic'); styles from the shop's CSS, plus inline style attributes that React renders
  * on the server. A configured live chat brings its own frames, styles and connections.
  */
-export function pagePolicy(config: Config, nonce: string): string {
-  const chat = config.liveChatScriptUrl ? " https: wss:" : "";
-  const paystack = " https://*.paystack.co https://*.paystack.com";
-  return [
-    "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
-    `style-src 'self' 'unsafe-inline'${chat}`,
-    `img-src 'self' data: blob:${chat}`,
-    `font-src 'self' data:${chat}`,
-    `connect-src 'self'${paystack}${chat}`,
-    `frame-src 'self'${paystack}${chat}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
+function pageDirectives(config: Config) {
+  const chat = config.liveChatScriptUrl ? ["https:", "wss:"] : [];
+  const paystack = ["https://*.paystack.co", "https://*.paystack.com"];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: [(_req: unknown, res: ServerResponse) => `'nonce-${(res as Response).locals.cspNonce}'`, "'strict-dynamic'", "'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'", ...chat],
+    imgSrc: ["'self'", "data:", "blob:", ...chat],
+    fontSrc: ["'self'", "data:", ...chat],
+    connectSrc: ["'self'", ...paystack, ...chat],
+    frameSrc: ["'self'", ...paystack, ...chat],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
 }
 
 /** Sets the page policy for the pages' handler; before the catalogue cache keeps a page with it. */
 export function pageContentSecurityPolicy(config: Config): RequestHandler {
-  return (_req, res, next) => {
-    res.setHeader("Content-Security-Policy", pagePolicy(config, res.locals.cspNonce as string));
-    next();
-  };
+  return helmet.contentSecurityPolicy({ useDefaults: false, directives: pageDirectives(config) });
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -3,6 +3,7 @@ import type { OutgoingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
 import type { DatabaseHandle } from "../db/client";
 
 // The catalogue cache: finished responses of catalogue pages and product calls, kept in the
@@ -46,13 +47,12 @@ export async function createCatalogCache(
   handle: Pick<DatabaseHandle, "listen">,
   { isCacheable, maxEntries = 500, maxBytes = 48 * 2 ** 20 }: CatalogCacheOptions,
 ): Promise<CatalogCache> {
-  /** Map order is recency order: a hit moves its entry to the end. */
-  const entries = new Map<string, Entry>();
+  /** The least recently used entries go first, past either bound. */
+  const entries = new LRUCache<string, Entry>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (entry) => entry.bytes });
   /** Renders in progress, so concurrent misses of one address wait for one rendering. */
   const pending = new Map<string, Promise<Entry | undefined>>();
   let generation = 0;
   let listening = true;
-  let bytes = 0;
   let hits = 0;
   let misses = 0;
 
@@ -60,7 +60,6 @@ export async function createCatalogCache(
     generation++;
     entries.clear();
     pending.clear();
-    bytes = 0;
   };
 
   const stopListening = await handle.listen(CATALOG_CHANNEL, {
@@ -71,24 +70,12 @@ export async function createCatalogCache(
     },
   });
 
-  const remember = (key: string, entry: Entry) => {
-    entries.set(key, entry);
-    bytes += entry.bytes;
-    for (const [oldKey, old] of entries) {
-      if (entries.size <= maxEntries && bytes <= maxBytes) break;
-      entries.delete(oldKey);
-      bytes -= old.bytes;
-    }
-  };
-
   const middleware: RequestHandler = (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !listening || !isCacheable(req)) return next();
     const key = req.originalUrl;
     const entry = entries.get(key);
     if (entry) {
       hits++;
-      entries.delete(key);
-      entries.set(key, entry);
       return send(req, res, entry);
     }
     const inFlight = pending.get(key);
@@ -110,7 +97,7 @@ export async function createCatalogCache(
           const fresh = made && startedIn === generation && listening ? made : undefined;
           if (pending.get(key) && startedIn === generation) pending.delete(key);
           settle(fresh);
-          if (fresh) remember(key, fresh);
+          if (fresh) entries.set(key, fresh);
           if (made) send(req, res, made);
           else end(body);
         },
@@ -126,7 +113,7 @@ export async function createCatalogCache(
 
   return {
     middleware,
-    stats: () => ({ hits, misses, entries: entries.size, bytes, listening }),
+    stats: () => ({ hits, misses, entries: entries.size, bytes: entries.calculatedSize, listening }),
     close: () => stopListening(),
   };
 }

@@ -50,6 +50,9 @@ afterAll(async () => {
   await handle?.close();
 });
 
+/** A policy's directives, however they are spaced. */
+const directives = (policy: string | null) => (policy ?? "").split(";").map((d) => d.trim()).filter(Boolean);
+
 const nonceOf = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? "")?.[1];
 
 describe("security headers", () => {
@@ -59,7 +62,7 @@ describe("security headers", () => {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("x-frame-options")).toBe("DENY");
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-      expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(directives(res.headers.get("content-security-policy"))).toEqual(["default-src 'none'", "frame-ancestors 'none'", "base-uri 'none'", "form-action 'none'"]);
       expect(res.headers.get("x-powered-by")).toBeNull();
     }
   });
