@@ -85,7 +85,9 @@ export function createApp({
   if (clientDir) app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   app.use("/api", apiRouter(db, config, checkout));
   if (pages) {
-    if (pageScriptPolicy) app.use(pageContentSecurityPolicy(config));
+    // Under Vite's dev server pages carry no policy at all (its inline scripts have no nonce):
+    // the resource policy every response starts with would block the page's own scripts.
+    app.use(pageScriptPolicy ? pageContentSecurityPolicy(config) : (_req, res, next) => (res.removeHeader("Content-Security-Policy"), next()));
     app.use(pageFormLimits(), pages);
   }
   return app;
