@@ -25,9 +25,9 @@ const pages: RequestHandler = async (req, res) => {
   res.type("html").send(`<html><body><script nonce="${res.locals.cspNonce}">1</script><p>read ${bytes}</p></body></html>`);
 };
 
-async function listen(env: Record<string, string>, withCache = false): Promise<string> {
+async function listen(env: Record<string, string>, withCache = false, pageScriptPolicy = true): Promise<string> {
   const config = loadConfig({ ...TEST_SHOP_ENV, PUBLIC_URL: "https://shop.example", ...env });
-  const app = createApp({ db: handle.db, config, pages, catalogCache: withCache ? cache : undefined });
+  const app = createApp({ db: handle.db, config, pages, catalogCache: withCache ? cache : undefined, pageScriptPolicy });
   const { server, baseUrl } = await listenOnLocalPort(app);
   servers.push(server);
   return baseUrl;
@@ -81,6 +81,12 @@ describe("security headers", () => {
     const res = await fetch(`${shop}/api/get_products_by_category.php?category=Pillows`);
     expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     expect((await fetch(`${plain}/api/get_products_by_category.php?category=Pillows`)).headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("under Vite's dev server a page carries no policy (its inline scripts have no nonce); calls keep theirs", async () => {
+    const dev = await listen({}, false, false);
+    expect((await fetch(`${dev}/userlogin`)).headers.get("content-security-policy")).toBeNull();
+    expect(directives((await fetch(`${dev}/api/no-such-call`)).headers.get("content-security-policy"))).toContain("default-src 'none'");
   });
 
   it("a page allows only scripts carrying its own fresh nonce", async () => {
