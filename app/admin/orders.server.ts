@@ -10,11 +10,10 @@ import {
   LIST_LIMIT,
   lagosToday,
   NOTE_MAX,
-  PLACED_STATUSES,
-  STATUS_LABELS,
   TRACKING_ID_MAX,
   type AdminOrderFilter,
 } from "../../server/orders/admin-orders";
+import { isPlacedStatus, PLACED_STATUSES, staffLabel } from "../../server/orders/lifecycle";
 import type { FormResult } from "../forms";
 
 // The admin's Orders panel (menu 5): the list with its filters from the URL
@@ -43,8 +42,8 @@ function filterFromUrl(request: Request): { values: OrdersFilterValues; filter: 
   if (status === REFUND_FILTER) {
     filter.needsRefund = true;
     known = status;
-  } else if ((PLACED_STATUSES as readonly string[]).includes(status)) {
-    filter.status = status as AdminOrderFilter["status"];
+  } else if (isPlacedStatus(status)) {
+    filter.status = status;
     known = status;
   }
   return { values: { status: known, from, to }, filter };
@@ -54,12 +53,12 @@ export async function ordersPanelData(request: Request, context: AppLoadContext)
   const { values, filter } = filterFromUrl(request);
   const [orders, counts] = await Promise.all([listOrdersForAdmin(context.db, filter), countOrdersByStatus(context.db, filter)]);
   return {
-    orders: orders.map(({ createdAt: _, ...order }) => ({ ...order, statusLabel: STATUS_LABELS[order.status] })),
+    orders: orders.map(({ createdAt: _, ...order }) => ({ ...order, statusLabel: staffLabel(order.status) })),
     filter: values,
     /** The status filter's choices, each with how many orders it would show (within the days chosen). */
     statusOptions: [
       { value: "", label: "All statuses", count: counts.all },
-      ...PLACED_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status], count: counts.byStatus[status] })),
+      ...PLACED_STATUSES.map((status) => ({ value: status, label: staffLabel(status), count: counts.byStatus[status] })),
       { value: REFUND_FILTER, label: "Refund needed", count: counts.needsRefund },
     ],
     needsRefundCount: counts.needsRefund,
@@ -101,6 +100,6 @@ export async function orderStatusAction(account: SignedInAccount, form: FormData
   if (!result.ok) return data<FormResult>({ status: "error", message: result.message });
   return data<FormResult>({
     status: "done",
-    message: `Order ${result.orderRef} is now ${STATUS_LABELS[result.status].toLowerCase()}. The customer has been emailed.`,
+    message: `Order ${result.orderRef} is now ${staffLabel(result.status).toLowerCase()}. The customer has been emailed.`,
   });
 }

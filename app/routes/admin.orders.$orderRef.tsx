@@ -6,7 +6,8 @@ import { lineName } from "../../common/featured";
 import { imageUrl } from "../../common/images";
 import { messages } from "../../common/messages";
 import { formatNaira, formatNairaTotal } from "../../common/money";
-import { getOrderForAdmin, NOTE_MAX, STATUS_LABELS, TRACKING_ID_MAX } from "../../server/orders/admin-orders";
+import { getOrderForAdmin, holdsStock, NOTE_MAX, TRACKING_ID_MAX } from "../../server/orders/admin-orders";
+import { staffLabel } from "../../server/orders/lifecycle";
 import { orderStatusAction } from "../admin/orders.server";
 import { FormMessage, inputStyle, SubmitButton } from "../components/account/fields";
 import { friendlyDateTime, OrderBadges, StatusBadge } from "../components/admin/OrdersPanel";
@@ -36,9 +37,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     order: {
       ...order,
-      statusLabel: STATUS_LABELS[order.status],
-      events: order.events.map((event) => ({ ...event, label: STATUS_LABELS[event.status] })),
-      next: order.nextStatuses.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+      statusLabel: staffLabel(order.status),
+      /** Cancelling or refunding it now puts its units back. */
+      holdsStock: holdsStock(order),
+      events: order.events.map((event) => ({ ...event, label: staffLabel(event.status) })),
+      next: order.nextStatuses.map((status) => ({ value: status, label: staffLabel(status) })),
     },
     backTo: backToList(request),
     limits: { trackingId: TRACKING_ID_MAX, note: NOTE_MAX },
@@ -268,7 +271,7 @@ function StatusForm({
   // nothing is, so a refund is never sent to Processing by a hurried tap.
   const forward = order.needsRefund ? undefined : order.next.find((n) => n.value === "processing" || n.value === "shipped" || n.value === "delivered");
   const [chosen, setChosen] = useState(forward?.value ?? "");
-  const holdsStock = !order.needsRefund && (order.status === "paid" || order.status === "processing");
+  const { holdsStock } = order;
   const consequence =
     chosen === "cancelled"
       ? `The customer is emailed that the order is cancelled and will be refunded.${holdsStock ? " Its items go back into stock." : ""}`

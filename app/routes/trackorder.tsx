@@ -28,17 +28,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 // Never cached: the answer is about one customer's order.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-const STATUS_TEXT: Record<TrackedOrder["status"], string> = {
-  pending: "Awaiting payment",
-  paid: "Paid, being prepared",
-  processing: "Processing",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-  expired: "Not paid",
-};
-
 const INFO = [
   { icon: TruckIcon, title: "Shipping", text: `Free delivery. Orders are processed within ${PROCESSING_DAYS.min} to ${PROCESSING_DAYS.max} business days, and we call you to arrange the time.` },
   { icon: ReturnIcon, title: "Returns", text: `Request a return within ${RETURN_DAYS} days of receiving your order; see the terms for the details.` },
@@ -103,7 +92,7 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
       <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
         <dt className="text-slate-500">Status</dt>
         <dd className="font-semibold text-brand-800" data-testid="tracked-status">
-          {STATUS_TEXT[order.status]}
+          {order.statusLabel}
         </dd>
         <dt className="text-slate-500">Tracking ID</dt>
         <dd data-testid="tracked-tracking-id">{order.trackingId ?? "Not yet assigned"}</dd>

@@ -4,6 +4,7 @@ import { lineName } from "../../common/featured";
 import { imageUrl } from "../../common/images";
 import { messages } from "../../common/messages";
 import { formatNaira, formatNairaTotal } from "../../common/money";
+import { customerLabel } from "../../server/orders/lifecycle";
 import { listOrders } from "../../server/orders/orders";
 import { logoutAction, updatePhoneAction } from "../accounts.server";
 import { AccountInfo } from "../components/account/AccountInfo";
@@ -24,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const menu = menuFromUrl(request, MENU.length);
   if (menu !== 1) return { account, menu, orders: [], ordersError: null };
   try {
-    return { account, menu, orders: await listOrders(context.db, account.id), ordersError: null };
+    const orders = await listOrders(context.db, account.id);
+    return { account, menu, orders: orders.map((order) => ({ ...order, statusLabel: customerLabel(order.status) })), ordersError: null };
   } catch (error) {
     log.error({ err: error }, "Listing orders failed");
     return { account, menu, orders: [], ordersError: messages.ordersFetchFailed };
@@ -76,7 +78,9 @@ function MyOrders({ orders, error }: { orders: Route.ComponentProps["loaderData"
                 <span className="font-semibold text-slate-900" data-testid="order-ref">
                   {order.orderRef}
                 </span>
-                <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold capitalize text-brand-800">{order.status}</span>
+                <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800" data-testid="order-status">
+                  {order.statusLabel}
+                </span>
               </div>
               <dl className="mt-1 grid gap-x-4 text-xs text-slate-500 sm:grid-cols-2">
                 <div>

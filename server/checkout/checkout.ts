@@ -5,12 +5,13 @@ import { messages } from "../../common/messages";
 import { lineName } from "../../common/featured";
 import { cartTotalKobo, getCart, getDelivery, type CartLine } from "../cart/cart";
 import type { Database, Executor } from "../db/client";
-import { cartItems, carts, orderEvents, orderItems, orders, payments, productVariants, refunds } from "../db/schema";
+import { cartItems, carts, orderItems, orders, payments, productVariants, refunds } from "../db/schema";
 import { announceMail, queueMail } from "../mail/outbox";
 import { hitLimits, retryText } from "../rate-limits";
 import { newOrderMail, orderConfirmationMail } from "../mail/templates";
 import type { PaymentGateway } from "../payments/gateway";
 import { log } from "../log";
+import { recordNewOrder, transition } from "../orders/lifecycle";
 import { sendRefund } from "./refunds";
 
 // Checkout, as a pending order that becomes paid once the provider confirms the money
@@ -24,7 +25,8 @@ import { sendRefund } from "./refunds";
 //     replaced checkout, or one whose stock is gone, is refunded automatically (refunds.ts);
 //  3. a hold nobody pays ends at its deadline, or at once when the payment window is cancelled,
 //     and its stock returns.
-// Provider calls never happen inside a database transaction.
+// Provider calls never happen inside a database transaction. Every status move (and the new
+// order's first event) goes through the order lifecycle (orders/lifecycle.ts).
 
 /** How long a Pay Now holds its units: 15 minutes from the customer's first Pay Now, never longer. */
 export const HOLD_MS = 15 * 60_000;
@@ -61,10 +63,6 @@ class OutOfStock extends Error {
   constructor(readonly line: CartLine) {
     super("out of stock");
   }
-}
-
-async function recordEvent(db: Executor, orderId: number, status: (typeof orders.$inferSelect)["status"], note?: string) {
-  await db.insert(orderEvents).values({ orderId, status, note });
 }
 
 /**
@@ -108,19 +106,15 @@ export async function releaseStock(db: Executor, orderId: number): Promise<void>
 
 /** Ends an unpaid order (cancelled by the customer or replaced, or expired) and frees the stock it held. */
 async function endUnpaidOrder(db: Executor, orderId: number, status: "cancelled" | "expired", note: string): Promise<boolean> {
+  // The order row first (locked here), then its variants in id order (releaseStock).
   const [before] = await db.select({ reservedUntil: orders.reservedUntil }).from(orders).where(eq(orders.id, orderId)).for("update");
-  const [ended] = await db
-    .update(orders)
-    .set({ status, reservedUntil: null })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "pending"), isNull(orders.paidAt)))
-    .returning({ id: orders.id });
-  if (!ended) return false;
+  const ended = await transition(db, { orderId, from: "pending", to: status, by: "shop", note, set: { reservedUntil: null } });
+  if (!ended.ok) return false;
   if (before?.reservedUntil) await releaseStock(db, orderId);
   await db
     .update(payments)
     .set({ status: status === "cancelled" ? "cancelled" : "abandoned", updatedAt: new Date() })
     .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["initialized", "abandoned"])));
-  await recordEvent(db, orderId, status, note);
   return true;
 }
 
@@ -347,7 +341,7 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, delivery
       );
       const reference = newPaymentReference();
       await tx.insert(payments).values({ orderId: order.id, provider: ctx.gateway.provider, reference, amountKobo: totalKobo });
-      await recordEvent(tx, order.id, "pending", holdUntil ? undefined : "Holds no stock: the customer's hold was used up");
+      await recordNewOrder(tx, { orderId: order.id, note: holdUntil ? null : "Holds no stock: the customer's hold was used up" });
       return { ok: true, resumed: false, order, reference, email: delivery.email };
     })
     .catch((error: unknown): Reserved => {
@@ -437,14 +431,21 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
     }
     const refundReason = await refundReasonFor(tx, order);
     const paidAt = new Date();
-    await tx
-      .update(orders)
-      .set({ status: "paid", paidAt, needsRefund: refundReason !== null, reservedUntil: null })
-      .where(eq(orders.id, order.id));
+    const note =
+      refundReason === null ? null : refundReason === "superseded" ? "Paid for a checkout the customer had replaced: refunding it" : "Paid after its stock was sold: refunding it";
+    // Pending, or a cancelled or expired checkout paid late: the row is locked and was never paid.
+    const moved = await transition(tx, {
+      orderId: order.id,
+      from: order.status,
+      to: "paid",
+      by: "shop",
+      note,
+      set: { paidAt, needsRefund: refundReason !== null, reservedUntil: null },
+    });
+    if (!moved.ok) throw new Error(`Order ${order.orderRef} cannot be paid from ${order.status} (${moved.reason})`);
     await tx.update(payments).set({ status: "success", verification: v.raw, updatedAt: paidAt }).where(eq(payments.id, payment.id));
     let refundId: number | null = null;
     if (refundReason) {
-      await recordEvent(tx, order.id, "paid", refundReason === "superseded" ? "Paid for a checkout the customer had replaced: refunding it" : "Paid after its stock was sold: refunding it");
       const [refund] = await tx
         .insert(refunds)
         .values({ orderId: order.id, paymentId: payment.id, amountKobo: order.totalKobo, reason: refundReason })
@@ -452,7 +453,6 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
       refundId = refund.id;
       await queueShopMail(tx, ctx, order.id);
     } else {
-      await recordEvent(tx, order.id, "paid");
       await removeBoughtFromCart(tx, order.accountId, order.id);
       await queueOrderMails(tx, ctx, order.id);
     }

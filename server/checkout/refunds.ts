@@ -1,9 +1,10 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { orderEvents, orders, payments, refunds } from "../db/schema";
+import { orders, payments, refunds } from "../db/schema";
 import { log } from "../log";
 import { announceMail, queueMail } from "../mail/outbox";
 import { refundMail } from "../mail/templates";
+import { transition } from "../orders/lifecycle";
 import type { CheckoutContext } from "./checkout";
 
 // Refunds the shop makes on its own (decision 0020): a payment for a checkout the customer had
@@ -43,19 +44,24 @@ export async function sendRefund(ctx: CheckoutContext, refundId: number, now = n
 }
 
 async function recordSent(ctx: CheckoutContext, refund: typeof refunds.$inferSelect, providerReply: unknown) {
-  await ctx.db.transaction(async (tx) => {
+  const refunded = await ctx.db.transaction(async (tx) => {
     const sentAt = new Date();
     await tx.update(refunds).set({ status: "sent", sentAt, providerReply, lastError: null }).where(eq(refunds.id, refund.id));
-    const [order] = await tx
-      .update(orders)
-      .set({ status: "refunded", needsRefund: false })
-      .where(eq(orders.id, refund.orderId))
-      .returning();
     const note = refund.reason === "superseded" ? "Refunded automatically: the customer had replaced this checkout" : "Refunded automatically: the stock was sold before the payment arrived";
-    await tx.insert(orderEvents).values({ orderId: order.id, status: "refunded", note });
+    // Usually still paid; an admin may have moved it while the refund was being retried. The
+    // money is back with the customer either way, so the order is refunded from where it is now.
+    const moved = await transition(tx, { orderId: refund.orderId, to: "refunded", by: "shop", note, set: { needsRefund: false } });
+    if (!moved.ok) {
+      // Already refunded (by an admin): recorded and mailed then, not twice.
+      const [order] = await tx.select({ orderRef: orders.orderRef, status: orders.status }).from(orders).where(eq(orders.id, refund.orderId));
+      log.warn({ refundId: refund.id }, `Refund of order ${order?.orderRef} sent while it was ${order?.status}: the order is left as it is`);
+      return false;
+    }
+    const { order } = moved;
     await queueMail(tx, { kind: "refund", to: order.email, ...refundMail({ order, reason: refund.reason, publicUrl: ctx.publicUrl }) });
+    return true;
   });
-  announceMail();
+  if (refunded) announceMail();
 }
 
 /** Sends every refund that is due (new ones whose first attempt did not finish, and retries). */

@@ -2,6 +2,7 @@ import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "../../common/constant
 import { lineName } from "../../common/featured";
 import { formatNaira, formatNairaTotal } from "../../common/money";
 import type { orderItems, orders } from "../db/schema";
+import { customerLabel, type OrderStatus } from "../orders/lifecycle";
 
 // The shop's e-mails: one branded frame, HTML with inline styles (mail clients ignore <style>)
 // and a plain-text twin. Every link is absolute, built from PUBLIC_URL.
@@ -187,8 +188,11 @@ export function refundMail({ order, reason, publicUrl }: { order: typeof orders.
   });
 }
 
-/** What each status change tells the customer (issue 5: every change is e-mailed). */
-const STATUS_NEWS: Partial<Record<(typeof orders.$inferSelect)["status"], { headline: string; paragraphs: (order: typeof orders.$inferSelect) => string[] }>> = {
+/**
+ * What each status change an admin makes tells the customer (issue 5: every change is e-mailed).
+ * The shop's own moves have their own mails (order confirmation, refund).
+ */
+const STATUS_NEWS: Partial<Record<OrderStatus, { headline: string; paragraphs: (order: typeof orders.$inferSelect) => string[] }>> = {
   processing: {
     headline: "is being prepared",
     paragraphs: (o) => [`We are preparing your order ${o.orderRef} for delivery. We will let you know when it is on its way.`],
@@ -222,9 +226,10 @@ const STATUS_NEWS: Partial<Record<(typeof orders.$inferSelect)["status"], { head
 
 /** The customer's e-mail when an admin moves their order to a new status. */
 export function orderStatusMail({ order, publicUrl }: { order: typeof orders.$inferSelect; publicUrl: string }): MailContent {
+  // Any other status in the customer's words (lifecycle.ts), never the raw value.
   const news = STATUS_NEWS[order.status] ?? {
-    headline: `is now ${order.status}`,
-    paragraphs: (o: typeof orders.$inferSelect) => [`The status of your order ${o.orderRef} is now: ${o.status}.`],
+    headline: `is now ${customerLabel(order.status).toLowerCase()}`,
+    paragraphs: (o: typeof orders.$inferSelect) => [`The status of your order ${o.orderRef} is now: ${customerLabel(o.status)}.`],
   };
   return render({
     subject: `Your ${SHOP_NAME} order ${order.orderRef} ${news.headline}`,

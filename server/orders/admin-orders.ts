@@ -1,54 +1,23 @@
-import { and, asc, desc, eq, gte, isNotNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { lineName } from "../../common/featured";
 import { releaseStock } from "../checkout/checkout";
 import type { Database, Executor } from "../db/client";
 import { accounts, orderEvents, orderItems, orders, payments, productVariants } from "../db/schema";
 import { announceMail, queueMail } from "../mail/outbox";
 import { orderStatusMail } from "../mail/templates";
+import { isPlacedStatus, nextStatuses, placed, PLACED_STATUSES, staffLabel, transition, type OrderStatus, type PlacedStatus } from "./lifecycle";
 import { DAY_MS, lagosDate, lagosDateTime, lagosDayStart } from "../../common/lagos-time";
 
 // The admin's side of orders (issue 5): the list of placed orders with filters, one order in
 // full, and the status changes after payment, each recorded with its admin and e-mailed to the
-// customer in the same transaction.
-//
-//   paid ──▶ processing ──▶ shipped ──▶ delivered
-//     │          │             │           │
-//     └──────────┴──▶ cancelled ─┐         │
-//     └──────────┴─────────────┴───────────┴──▶ refunded
+// customer in the same transaction. Which changes exist, and their words, are the lifecycle's
+// (lifecycle.ts): paid → processing → shipped → delivered, cancelled from paid or processing,
+// refunded from any placed status.
 //
 // Stock: a paid order holds its units (taken at checkout). Cancelling or refunding it before it
 // ships puts them back. An order flagged `needs_refund` was paid after its units were sold, so
 // it holds none: cancelling or refunding it returns nothing, and sending it to processing (the
 // shop restocked and will deliver) takes the units then, or is refused while they are missing.
-
-export type OrderStatus = (typeof orders.$inferSelect)["status"];
-
-/** The statuses of a placed order, in the order of their life. */
-export const PLACED_STATUSES = ["paid", "processing", "shipped", "delivered", "cancelled", "refunded"] as const satisfies readonly OrderStatus[];
-export type PlacedStatus = (typeof PLACED_STATUSES)[number];
-
-/** Where an admin may move an order from each status; the usual next step comes first. */
-export const NEXT_STATUSES: Record<OrderStatus, readonly PlacedStatus[]> = {
-  pending: [],
-  expired: [],
-  paid: ["processing", "cancelled", "refunded"],
-  processing: ["shipped", "cancelled", "refunded"],
-  shipped: ["delivered", "refunded"],
-  delivered: ["refunded"],
-  cancelled: ["refunded"],
-  refunded: [],
-};
-
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: "Awaiting payment",
-  expired: "Expired",
-  paid: "Paid",
-  processing: "Processing",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-};
 
 export const TRACKING_ID_MAX = 100;
 export const NOTE_MAX = 500;
@@ -102,7 +71,7 @@ export interface AdminOrderRow {
 
 /** Placed orders (paid at some point) within the Lagos days asked for. */
 function placedWithin({ from, to }: Pick<AdminOrderFilter, "from" | "to">): SQL[] {
-  const where: SQL[] = [isNotNull(orders.paidAt)];
+  const where: SQL[] = [placed()];
   if (from && isDay(from)) where.push(gte(orders.createdAt, lagosDayStart(from)));
   if (to && isDay(to)) where.push(lt(orders.createdAt, new Date(lagosDayStart(to).getTime() + DAY_MS)));
   return where;
@@ -155,7 +124,7 @@ export async function countOrdersByStatus(db: Database, filter: Pick<AdminOrderF
   let all = 0;
   let needsRefund = 0;
   for (const row of rows) {
-    if ((PLACED_STATUSES as readonly string[]).includes(row.status)) byStatus[row.status as PlacedStatus] = Number(row.count);
+    if (isPlacedStatus(row.status)) byStatus[row.status] = Number(row.count);
     all += Number(row.count);
     needsRefund += Number(row.needsRefund);
   }
@@ -223,8 +192,8 @@ export interface AdminOrderDetail {
     verified: boolean;
   } | null;
   events: { status: OrderStatus; at: string; adminName: string | null; note: string | null }[];
-  /** The statuses an admin may move it to now. */
-  nextStatuses: readonly PlacedStatus[];
+  /** The statuses an admin may move it to now, the usual next step first. */
+  nextStatuses: readonly OrderStatus[];
 }
 
 /** One order, everything an admin needs to handle it; null when there is no such order. */
@@ -288,7 +257,7 @@ export async function getOrderForAdmin(db: Database, orderRef: string): Promise<
         }
       : null,
     events: events.map((e) => ({ status: e.status, at: lagosDateTime(e.createdAt), adminName: e.adminName, note: e.note })),
-    nextStatuses: o.paidAt ? NEXT_STATUSES[o.status] : [],
+    nextStatuses: o.paidAt ? nextStatuses(o.status, "admin") : [],
   };
 }
 
@@ -302,6 +271,11 @@ export interface StatusChangeContext {
 export type StatusChange =
   | { ok: true; orderRef: string; status: PlacedStatus; trackingId: string | null; needsRefund: boolean }
   | { ok: false; reason: "not-found" | "not-allowed" | "out-of-stock"; message: string };
+
+/** Whether a placed order holds its units: paid or processing, unless it was paid after they were sold. */
+export function holdsStock(order: { status: OrderStatus; needsRefund: boolean }): boolean {
+  return !order.needsRefund && (order.status === "paid" || order.status === "processing");
+}
 
 class MissingStock extends Error {
   constructor(readonly productName: string) {
@@ -325,34 +299,30 @@ export async function changeOrderStatus(
   const note = options.note?.trim() || null;
   const outcome = await ctx.db
     .transaction(async (tx): Promise<StatusChange> => {
+      const notFound: StatusChange = { ok: false, reason: "not-found", message: "There is no placed order with that reference." };
+      // The order row first (locked here, and again by transition), then its variants in id order.
       const [order] = await tx.select().from(orders).where(eq(orders.orderRef, orderRef)).for("update");
-      if (!order || !order.paidAt) return { ok: false, reason: "not-found", message: "There is no placed order with that reference." };
+      if (!order || !order.paidAt) return notFound;
       const from = order.status;
-      if (!NEXT_STATUSES[from].includes(to)) {
+      // Paid after its stock was sold: going ahead with it takes the units now that they are back.
+      const takesStock = order.needsRefund && to === "processing";
+      const needsRefund = to === "refunded" || takesStock ? false : order.needsRefund;
+      const moved = await transition(tx, { orderId: order.id, from, to, by: adminId, note, set: { needsRefund, ...(trackingId ? { trackingId } : {}) } });
+      if (!moved.ok) {
+        if (moved.reason === "not-found") return notFound;
+        const now = moved.current;
         return {
           ok: false,
           reason: "not-allowed",
           message:
-            from === to
-              ? `This order is already ${STATUS_LABELS[to].toLowerCase()}.`
-              : `An order that is ${STATUS_LABELS[from].toLowerCase()} cannot be moved to ${STATUS_LABELS[to].toLowerCase()}.`,
+            now === to
+              ? `This order is already ${staffLabel(to).toLowerCase()}.`
+              : `An order that is ${staffLabel(now).toLowerCase()} cannot be moved to ${staffLabel(to).toLowerCase()}.`,
         };
       }
-      const holdsStock = !order.needsRefund && (from === "paid" || from === "processing");
-      let needsRefund = order.needsRefund;
-      if (holdsStock && (to === "cancelled" || to === "refunded")) await releaseStock(tx, order.id);
-      // Paid after its stock was sold: going ahead with it takes the units now that they are back.
-      if (order.needsRefund && to === "processing") {
-        await takeStock(tx, order.id);
-        needsRefund = false;
-      }
-      if (to === "refunded") needsRefund = false;
-      const [updated] = await tx
-        .update(orders)
-        .set({ status: to, needsRefund, ...(trackingId ? { trackingId } : {}) })
-        .where(eq(orders.id, order.id))
-        .returning();
-      await tx.insert(orderEvents).values({ orderId: order.id, status: to, accountId: adminId, note });
+      const updated = moved.order;
+      if (holdsStock(order) && (to === "cancelled" || to === "refunded")) await releaseStock(tx, order.id);
+      if (takesStock) await takeStock(tx, order.id);
       await queueMail(tx, {
         kind: "order-status",
         to: updated.email,

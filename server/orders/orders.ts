@@ -1,8 +1,9 @@
-import { asc, desc, eq, inArray, isNotNull, and } from "drizzle-orm";
+import { asc, desc, eq, inArray, and } from "drizzle-orm";
 import type { DeliveryDetails } from "../../common/delivery";
 import { lagosDateTime } from "../../common/lagos-time";
 import type { Database } from "../db/client";
 import { orderItems, orders, payments } from "../db/schema";
+import { placed, type OrderStatus } from "./lifecycle";
 
 // A customer's orders, newest first, with the items as they were bought (spec §3 "Order as shown").
 // Only placed orders count: a checkout whose payment never arrived is not part of the history.
@@ -11,7 +12,7 @@ export interface OrderSummary {
   id: number;
   orderRef: string;
   paymentReference: string | null;
-  status: (typeof orders.$inferSelect)["status"];
+  status: OrderStatus;
   totalKobo: number;
   /** The courier's tracking id, once the shop has given one. */
   trackingId: string | null;
@@ -34,7 +35,7 @@ export async function listOrders(db: Database, accountId: number): Promise<Order
     })
     .from(orders)
     .leftJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.status, "success")))
-    .where(and(eq(orders.accountId, accountId), isNotNull(orders.paidAt)))
+    .where(and(eq(orders.accountId, accountId), placed()))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];
   const items = await db
@@ -72,7 +73,7 @@ export async function lastDelivery(db: Database, accountId: number): Promise<Del
       city: orders.city,
     })
     .from(orders)
-    .where(and(eq(orders.accountId, accountId), isNotNull(orders.paidAt)))
+    .where(and(eq(orders.accountId, accountId), placed()))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(1);
   return row ?? null;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, isEmailShape, normalizeEmail } from "../../common/accounts";
 import { PROCESSING_DAYS } from "../../common/constants";
@@ -8,6 +8,7 @@ import type { Database } from "../db/client";
 import { accounts, orderEvents, orders } from "../db/schema";
 import { hitLimits, refundLimit } from "../rate-limits";
 import { DAY_MS, LAGOS_OFFSET_MS, lagosDate } from "../../common/lagos-time";
+import { customerLabel, placed, type OrderStatus } from "./lifecycle";
 
 // Order tracking without signing in (/trackorder): the order reference and the billing e-mail
 // must both match a placed order; anything else learns nothing. Failed lookups are limited per
@@ -37,7 +38,9 @@ export const trackInput = z.object({
 
 export interface TrackedOrder {
   orderRef: string;
-  status: (typeof orders.$inferSelect)["status"];
+  status: OrderStatus;
+  /** The status in the customer's words (lifecycle.ts). */
+  statusLabel: string;
   trackingId: string | null;
   placedOn: string;
   /** A sentence for the customer: when it should arrive, or when it did. */
@@ -80,7 +83,7 @@ export async function trackOrder(db: Database, orderRef: string, email: string, 
     .from(orders)
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
     // The billing e-mail is the one given at checkout; the account's own address works too.
-    .where(and(eq(orders.orderRef, orderRef.trim()), isNotNull(orders.paidAt), sql`(lower(${orders.email}) = ${billing} or ${accounts.email} = ${billing})`));
+    .where(and(eq(orders.orderRef, orderRef.trim()), placed(), sql`(lower(${orders.email}) = ${billing} or ${accounts.email} = ${billing})`));
   if (!order?.paidAt) return { ok: false, reason: "no-match" };
   await refundLimit(db, key);
   const [delivered] = await db
@@ -94,6 +97,7 @@ export async function trackOrder(db: Database, orderRef: string, email: string, 
     order: {
       orderRef: order.orderRef,
       status: order.status,
+      statusLabel: customerLabel(order.status),
       trackingId: order.trackingId,
       placedOn: lagosDate(order.paidAt),
       estimate: estimate(order.status, order.paidAt, delivered?.at ?? null),

@@ -12,8 +12,8 @@ import {
   lagosDayStart,
   listOrdersForAdmin,
   summarizeVerification,
-  type PlacedStatus,
 } from "../../server/orders/admin-orders";
+import type { PlacedStatus } from "../../server/orders/lifecycle";
 import { listOrders } from "../../server/orders/orders";
 import { chargeTestCard, testGateway } from "../../server/payments/test-gateway";
 import { createTestDatabase } from "../support/db";

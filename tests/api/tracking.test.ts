@@ -98,6 +98,7 @@ describe("trackOrder: which lookups find a placed order", () => {
     expect(result.order).toEqual({
       orderRef: placed.orderRef,
       status: "paid",
+      statusLabel: "Paid, being prepared",
       trackingId: null,
       placedOn: lagosDate(row.paidAt!),
       estimate: expect.stringMatching(/^Expected between .+ and .+ \(1 to 3 business days\)\.$/),
@@ -171,11 +172,11 @@ describe("trackOrder: status, tracking id and estimate follow the admin's change
 
   it("shows the status and tracking id an admin set", async () => {
     await setOrder(placed.id, { status: "processing" });
-    expect(await track(placed.orderRef, placed.deliveryEmail)).toMatchObject({ ok: true, order: { status: "processing", trackingId: null } });
+    expect(await track(placed.orderRef, placed.deliveryEmail)).toMatchObject({ ok: true, order: { status: "processing", statusLabel: "Processing", trackingId: null } });
 
     await setOrder(placed.id, { status: "shipped", trackingId: "GIG-LAG-000123" });
     const shipped = await track(placed.orderRef, placed.deliveryEmail);
-    expect(shipped).toMatchObject({ ok: true, order: { orderRef: placed.orderRef, status: "shipped", trackingId: "GIG-LAG-000123" } });
+    expect(shipped).toMatchObject({ ok: true, order: { orderRef: placed.orderRef, status: "shipped", statusLabel: "Shipped", trackingId: "GIG-LAG-000123" } });
     if (shipped.ok) expect(shipped.order.estimate).toMatch(/^Expected between .+ \(1 to 3 business days\)\.$/);
   });
 

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatNairaTotal } from "../../../common/money";
+import type { OrderStatus } from "../../../server/orders/lifecycle";
 import type { ordersPanelData } from "../../admin/orders.server";
 import { inputStyle } from "../account/fields";
 import { buttonStyles } from "../Dialog";
@@ -10,7 +11,8 @@ import { buttonStyles } from "../Dialog";
 
 type PanelData = Awaited<ReturnType<typeof ordersPanelData>>;
 
-const STATUS_STYLES: Record<string, string> = {
+/** A badge colour for every status of the lifecycle (server/orders/lifecycle.ts); its words come from the server. */
+const STATUS_STYLES: Record<OrderStatus, string> = {
   pending: "bg-slate-100 text-slate-700 ring-slate-300",
   expired: "bg-slate-100 text-slate-700 ring-slate-300",
   paid: "bg-blue-50 text-blue-800 ring-blue-200",
@@ -21,11 +23,11 @@ const STATUS_STYLES: Record<string, string> = {
   refunded: "bg-purple-50 text-purple-800 ring-purple-200",
 };
 
-export function StatusBadge({ status, label }: { status: string; label: string }) {
+export function StatusBadge({ status, label }: { status: OrderStatus; label: string }) {
   return (
     <span
       data-testid="order-status"
-      className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_STYLES[status] ?? STATUS_STYLES.pending}`}
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_STYLES[status]}`}
     >
       {label}
     </span>
@@ -39,7 +41,7 @@ function RefundBadge() {
 }
 
 /** An order's status, and "Refund needed" when it was paid after its stock was sold. */
-export function OrderBadges({ order }: { order: { status: string; statusLabel: string; needsRefund: boolean } }) {
+export function OrderBadges({ order }: { order: { status: OrderStatus; statusLabel: string; needsRefund: boolean } }) {
   return (
     <>
       <StatusBadge status={order.status} label={order.statusLabel} />

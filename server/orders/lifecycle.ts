@@ -1,0 +1,211 @@
+import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { orderEvents, orders, orderStatus } from "../db/schema";
+
+// The order lifecycle, in one place (issue 16, decision 0023): the statuses, the words staff and
+// customers see for them, which moves between them exist and who may make each, and the one
+// function that makes a move. Checkout, the automatic refunds and the admin's Orders panel all
+// move orders through transition(); stock and e-mails stay with them.
+//
+//   the shop   pending → paid                    the provider confirmed the payment
+//              pending → cancelled               window closed, checkout replaced, could not open
+//              pending → expired                 the hold ran out, or a day unpaid
+//              cancelled, expired → paid         a payment that arrived late
+//              placed (not refunded) → refunded  the automatic refund (checkout/refunds.ts)
+//   an admin   paid → processing → shipped → delivered
+//              paid, processing → cancelled
+//              placed (not refunded) → refunded
+//
+// A payment that arrives late, for a checkout that was cancelled or expired, still makes the
+// order paid (decisions 0010 and 0020: it takes its stock again, or is refunded). An order is paid
+// once: the move to paid applies only to an order never paid, and every other move out of a
+// placed status only to a placed order (an unpaid checkout that was cancelled stays as it is).
+
+/** Every status an order can have, as the database's enum lists them. */
+export const ORDER_STATUSES = orderStatus.enumValues;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** An order row. */
+export type Order = typeof orders.$inferSelect;
+
+/**
+ * The statuses of a placed order (one that was paid), in the order of their life. Whether an order
+ * is placed is `paid_at` being set (`placed()`): a cancelled order may be a paid order an admin
+ * cancelled, or a checkout that was never paid.
+ */
+export const PLACED_STATUSES = ["paid", "processing", "shipped", "delivered", "cancelled", "refunded"] as const satisfies readonly OrderStatus[];
+export type PlacedStatus = (typeof PLACED_STATUSES)[number];
+
+/** SQL: the order is placed (paid at some point). Customers, tracking and the admin see only these. */
+export const placed = (): SQL => isNotNull(orders.paidAt);
+
+export function isPlacedStatus(value: string): value is PlacedStatus {
+  return (PLACED_STATUSES as readonly string[]).includes(value);
+}
+
+/** The words staff see: the admin's list, its status filter, an order's page and history. */
+export const STAFF_LABELS: Record<OrderStatus, string> = {
+  pending: "Awaiting payment",
+  expired: "Expired",
+  paid: "Paid",
+  processing: "Processing",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+/** The words a customer sees: order tracking and My Orders. */
+export const CUSTOMER_LABELS: Record<OrderStatus, string> = {
+  pending: "Awaiting payment",
+  paid: "Paid, being prepared",
+  processing: "Processing",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+  expired: "Not paid",
+};
+
+export const staffLabel = (status: OrderStatus): string => STAFF_LABELS[status];
+export const customerLabel = (status: OrderStatus): string => CUSTOMER_LABELS[status];
+
+/**
+ * Who makes a move: the shop itself (a verified payment, the expiry of a hold, the customer
+ * closing the payment window or replacing the checkout, the automatic refund), or an admin.
+ */
+export type Actor = "shop" | "admin";
+
+/** An admin's account id (recorded with the event), or the shop itself. */
+export type Mover = number | "shop";
+
+export const actorOf = (by: Mover): Actor => (by === "shop" ? "shop" : "admin");
+
+/**
+ * Every move an order can make, and who may make it. For each status, the moves out of it; an
+ * admin's usual next step comes first (the order page offers them in this order).
+ */
+export const TRANSITIONS = {
+  pending: {
+    /** The provider confirmed the payment. */
+    paid: ["shop"],
+    /** The customer closed the payment window, a newer checkout replaced it, or the provider could not open it. */
+    cancelled: ["shop"],
+    /** Its hold ran out unpaid, or it held nothing and lay a day unpaid. */
+    expired: ["shop"],
+  },
+  paid: {
+    processing: ["admin"],
+    cancelled: ["admin"],
+    /**
+     * The shop: its automatic refund, once the provider has given the money back. Usually from
+     * paid, but from any placed status: an admin may move the order while the refund is retried.
+     */
+    refunded: ["admin", "shop"],
+  },
+  processing: {
+    shipped: ["admin"],
+    cancelled: ["admin"],
+    refunded: ["admin", "shop"],
+  },
+  shipped: {
+    delivered: ["admin"],
+    refunded: ["admin", "shop"],
+  },
+  delivered: {
+    refunded: ["admin", "shop"],
+  },
+  cancelled: {
+    /** A payment for a checkout that was cancelled (never for an order an admin cancelled: it was paid). */
+    paid: ["shop"],
+    refunded: ["admin", "shop"],
+  },
+  refunded: {},
+  expired: {
+    /** A payment that arrived after the hold ran out. */
+    paid: ["shop"],
+  },
+} as const satisfies Record<OrderStatus, Partial<Record<OrderStatus, readonly Actor[]>>>;
+
+/** Whether `actor` may move an order from `from` to `to`. Staying put is never a move. */
+export function mayMove(from: OrderStatus, to: OrderStatus, actor: Actor): boolean {
+  const moves: Partial<Record<OrderStatus, readonly Actor[]>> = TRANSITIONS[from];
+  return moves[to]?.includes(actor) ?? false;
+}
+
+/** Where `actor` may move an order from `from`, the usual next step first. */
+export function nextStatuses(from: OrderStatus, actor: Actor): OrderStatus[] {
+  const moves: Partial<Record<OrderStatus, readonly Actor[]>> = TRANSITIONS[from];
+  return (Object.keys(moves) as OrderStatus[]).filter((to) => moves[to]!.includes(actor));
+}
+
+/** The order's state this move needs besides its status: paid once; after that, placed. */
+function paidCondition(from: OrderStatus, to: OrderStatus): "unpaid" | "placed" | null {
+  if (to === "paid") return "unpaid";
+  return isPlacedStatus(from) ? "placed" : null;
+}
+
+export interface Move {
+  orderId: number;
+  /**
+   * The status the caller saw. The move applies only while the order is still in it: an order
+   * that moved meanwhile is refused as `stale`. Omitted: whatever status the order has now.
+   */
+  from?: OrderStatus;
+  to: OrderStatus;
+  by: Mover;
+  /** Kept with the event (the admin's internal note, or why the shop moved it); never mailed. */
+  note?: string | null;
+  /** Other columns the move writes in the same statement. */
+  set?: Partial<Pick<Order, "paidAt" | "needsRefund" | "reservedUntil" | "trackingId">>;
+}
+
+export type MoveResult =
+  | { ok: true; from: OrderStatus; order: Order }
+  /** No such order, or not one this move can apply to (an admin's move on a checkout never paid, a second payment). */
+  | { ok: false; reason: "not-found" }
+  /** The order is not in `from` any more. */
+  | { ok: false; reason: "stale"; current: OrderStatus }
+  /** The table has no such move for this actor (staying put included). */
+  | { ok: false; reason: "not-allowed"; current: OrderStatus };
+
+/**
+ * Moves one order: checks the move against TRANSITIONS, sets the status (only if the order is
+ * still where the check saw it, so two moves at once cannot both apply) and records the
+ * order_events row, in the caller's transaction. It locks the order row first; a caller that
+ * also changes stock locks its variants after it (decision 0017), as every caller here does.
+ */
+export async function transition(tx: Executor, move: Move): Promise<MoveResult> {
+  const [current] = await tx
+    .select({ status: orders.status, paidAt: orders.paidAt })
+    .from(orders)
+    .where(eq(orders.id, move.orderId))
+    .for("update");
+  if (!current) return { ok: false, reason: "not-found" };
+  const from = current.status;
+  if (move.from !== undefined && move.from !== from) return { ok: false, reason: "stale", current: from };
+  if (!mayMove(from, move.to, actorOf(move.by))) return { ok: false, reason: "not-allowed", current: from };
+  const needs = paidCondition(from, move.to);
+  if ((needs === "unpaid" && current.paidAt) || (needs === "placed" && !current.paidAt)) return { ok: false, reason: "not-found" };
+
+  const [order] = await tx
+    .update(orders)
+    .set({ ...move.set, status: move.to })
+    .where(
+      and(
+        eq(orders.id, move.orderId),
+        eq(orders.status, from),
+        needs === "unpaid" ? isNull(orders.paidAt) : needs === "placed" ? isNotNull(orders.paidAt) : undefined,
+      ),
+    )
+    .returning();
+  // The row is locked above, so this cannot happen; should it, nothing is recorded.
+  if (!order) return { ok: false, reason: "stale", current: from };
+  await tx.insert(orderEvents).values({ orderId: order.id, status: move.to, accountId: move.by === "shop" ? null : move.by, note: move.note ?? null });
+  return { ok: true, from, order };
+}
+
+/** The first event of a new order: it starts pending, opened by the shop at Pay Now. */
+export async function recordNewOrder(tx: Executor, { orderId, note }: { orderId: number; note?: string | null }): Promise<void> {
+  await tx.insert(orderEvents).values({ orderId, status: "pending", accountId: null, note: note ?? null });
+}
