@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isEmailShape, isPhoneShape, normalizeEmail, PHONE_MAX_LENGTH } from "./accounts";
 import { messages } from "./messages";
-import { hasNul } from "./text";
+import { requiredText } from "./fields";
 import { isStateCity, STATE_NAMES } from "./nigeria";
 
 // The delivery form of /deliverydetailpage (spec §3 DeliveryDetail, §5). The browser checks it
@@ -32,13 +32,7 @@ export const DELIVERY_LABELS: Record<DeliveryField, string> = {
 };
 
 const required = (field: DeliveryField, max: number) =>
-  z
-    .string({ error: messages.fieldRequired(DELIVERY_LABELS[field]) })
-    .trim()
-    .min(1, messages.fieldRequired(DELIVERY_LABELS[field]))
-    .max(max, messages.fieldTooLong(DELIVERY_LABELS[field], max))
-    // NUL cannot be stored (common/text.ts): refused here, not by the database with a 500.
-    .refine((s) => !hasNul(s), messages.textHasNul);
+  requiredText(messages.fieldRequired(DELIVERY_LABELS[field]), max, messages.fieldTooLong(DELIVERY_LABELS[field], max));
 
 export const deliveryInput = z
   .object({

@@ -7,19 +7,15 @@ import {
   normalizeEmail,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
 } from "../../common/accounts";
+import { requiredText } from "../../common/fields";
 import { messages } from "../../common/messages";
-import { hasNul } from "../../common/text";
 
 // What the account calls and forms accept. The same schemas check the JSON API and the pages.
 
-// NUL cannot be stored (common/text.ts): refused here, not by the database with a 500.
-const required = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).refine((s) => !hasNul(s), messages.textHasNul);
-
-// Too long for any address: refused before any other check looks at it (the transform's pipe stops).
-export const emailField = required(messages.emailRequired)
-  .max(EMAIL_MAX_LENGTH, messages.invalidEmail)
+// Too long for any address: refused before any other check looks at it.
+export const emailField = requiredText(messages.emailRequired, EMAIL_MAX_LENGTH, messages.invalidEmail)
   .transform(normalizeEmail)
   .refine(isEmailShape, messages.invalidEmail);
 
@@ -36,7 +32,7 @@ export const newPasswordField = z
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong);
 
-export const phoneField = required(messages.phoneRequired).max(30, messages.phoneInvalid).refine(isPhoneShape, messages.phoneInvalid);
+export const phoneField = requiredText(messages.phoneRequired, PHONE_MAX_LENGTH, messages.phoneInvalid).refine(isPhoneShape, messages.phoneInvalid);
 
 export const loginInput = z.object({ email: emailField, password: passwordField });
 
@@ -51,7 +47,7 @@ const deviceTokenField = z.string({ error: badDeviceToken }).max(100, badDeviceT
 export const apiLoginInput = loginInput.extend({ device_token: deviceTokenField });
 
 export const signUpInput = z.object({
-  fullName: required(messages.fullNameRequired).max(FULL_NAME_MAX_LENGTH, messages.fullNameTooLong),
+  fullName: requiredText(messages.fullNameRequired, FULL_NAME_MAX_LENGTH, messages.fullNameTooLong),
   email: emailField,
   password: newPasswordField,
   phoneNumber: phoneField,

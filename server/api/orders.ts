@@ -6,6 +6,7 @@ import { imageUrl } from "../../common/images";
 import { messages } from "../../common/messages";
 import { koboToNaira } from "../../common/money";
 import { log } from "../log";
+import { requiredText } from "../../common/fields";
 import { hasNul } from "../../common/text";
 import type { SignedInAccount } from "../accounts/sessions";
 import { completePayment, startCheckout, type CheckoutContext, type PaymentOutcome } from "../checkout/checkout";
@@ -30,13 +31,7 @@ const initializeInput = z.intersection(z.object({ user_id: userIdField }), deliv
  */
 const createOrderInput = z.object({
   userId: userIdField,
-  transactionRef: z
-    .string({ error: "transactionRef is required." })
-    .trim()
-    .min(1, "transactionRef is required.")
-    .max(100, "transactionRef is not a payment reference.")
-    // NUL cannot be sent to the database (common/text.ts): refused here, not with a 500.
-    .refine((s) => !hasNul(s), messages.textHasNul),
+  transactionRef: requiredText("transactionRef is required.", 100, "transactionRef is not a payment reference."),
 });
 
 const OUTCOME_STATUS: Record<Exclude<PaymentOutcome, { ok: true }>["reason"], number> = {
@@ -158,12 +153,8 @@ export function paystackWebhook(ctx: CheckoutContext): Router {
 /** The built-in test gateway's "provider side": what its payment dialog calls. */
 export function testGatewayRoutes(ctx: CheckoutContext): Router {
   const router = Router();
-  // Worded errors (not the validator's), and no NUL: it cannot be sent to the database.
-  const accessCode = z
-    .string({ error: "access_code is required." })
-    .min(1, "access_code is required.")
-    .max(100, "access_code is not a payment's access code.")
-    .refine((s) => !hasNul(s), messages.textHasNul);
+  // Worded errors (not the validator's).
+  const accessCode = requiredText("access_code is required.", 100, "access_code is not a payment's access code.");
   router.get("/test-gateway/transaction", async (req, res) => {
     const query = z.object({ access_code: accessCode }).safeParse(req.query);
     const found = query.success ? await findTestTransaction(ctx.db, query.data.access_code) : undefined;

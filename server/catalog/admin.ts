@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ALL_PRODUCTS_CATEGORY, DEFAULT_STOCK, MAX_FEATURED_SIZES, MAX_PER_ORDER_CEILING, MAX_PRODUCT_IMAGES } from "../../common/constants";
 import { messages } from "../../common/messages";
 import { nairaToKobo } from "../../common/money";
-import { hasNul } from "../../common/text";
+import { requiredText } from "../../common/fields";
 import { firstProblem } from "../accounts/input";
 import type { Database, Executor } from "../db/client";
 import { cartItems, categories, productImages, products, productVariants } from "../db/schema";
@@ -14,9 +14,7 @@ import { preparePictures, type UploadedFile } from "./uploads";
 // bad price, a wrong picture) are returned as messages; the database is changed only when all
 // of the input is good.
 
-// NUL cannot be stored (common/text.ts): refused here, not by the database with a 500.
-const text = (message: string, max: number, tooLong = message) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong).refine((s) => !hasNul(s), messages.textHasNul);
+const text = requiredText;
 
 /**
  * A number typed in a form is never longer than this. The cap stops the parse (`abort`) before
@@ -51,7 +49,7 @@ export const productInput = z.object({
 });
 export type ProductInput = z.infer<typeof productInput>;
 
-const sizeRow = z.object({ size: z.string().trim().min(1).max(40).refine((s) => !hasNul(s)), priceKobo: nairaField, stock: stockField });
+const sizeRow = z.object({ size: requiredText(messages.sizesInvalid, 40), priceKobo: nairaField, stock: stockField });
 
 /** The edit form: the product, its sizes (one unnamed size for a plain product) and its pictures. */
 export const productEditInput = z.object({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isPhoneShape, PHONE_MAX_LENGTH } from "../../common/accounts";
 import { CONTACT_MESSAGE_MAX } from "../../common/constants";
 import { messages } from "../../common/messages";
-import { hasNul } from "../../common/text";
+import { requiredText } from "../../common/fields";
 import { emailField } from "../accounts/input";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
@@ -13,9 +13,7 @@ import { hitLimits } from "../rate-limits";
 // The contact form (spec §3 Contact message, §5): stored for the admin's Messages panel, mailed
 // to the shop and acknowledged to the sender, all through the outbox in one transaction.
 
-// NUL cannot be stored (common/text.ts): refused here, not by the database with a 500.
-const required = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong).refine((s) => !hasNul(s), messages.textHasNul);
+const required = requiredText;
 
 /** Longer than any web address a browser keeps. */
 const HONEYPOT_MAX = 2000;

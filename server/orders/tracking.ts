@@ -3,7 +3,7 @@ import { z } from "zod";
 import { EMAIL_MAX_LENGTH, isEmailShape, normalizeEmail } from "../../common/accounts";
 import { PROCESSING_DAYS } from "../../common/constants";
 import { messages } from "../../common/messages";
-import { hasNul } from "../../common/text";
+import { requiredText } from "../../common/fields";
 import type { Database } from "../db/client";
 import { accounts, orderEvents, orders } from "../db/schema";
 import { hitLimits, refundLimit } from "../rate-limits";
@@ -20,15 +20,7 @@ export const TRACK_LIMIT = { failuresPerAddress: 100, windowMs: 15 * 60_000 };
 /** Far longer than any order reference (ORD-, 13 digits, -, up to 4 digits). */
 const ORDER_ID_MAX = 100;
 
-// Each value is cut to its limit before any pattern looks at it (the `abort`), and NUL, which
-// cannot be sent to the database (common/text.ts), is refused here rather than with a 500.
-const trackText = (max: number, tooLong: string) =>
-  z
-    .string({ error: messages.trackFieldsRequired })
-    .trim()
-    .min(1, messages.trackFieldsRequired)
-    .max(max, { error: tooLong, abort: true })
-    .refine((s) => !hasNul(s), messages.textHasNul);
+const trackText = (max: number, tooLong: string) => requiredText(messages.trackFieldsRequired, max, tooLong);
 
 /** The /trackorder form: both fields required, the Order ID no longer than one, the e-mail an address. */
 export const trackInput = z.object({
