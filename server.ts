@@ -10,8 +10,7 @@ import type { Readiness } from "./server/health";
 import { loadConfig, type Config } from "./server/config";
 import "./server/context";
 import { databaseOpenProblem, ensurePlannerStatistics, openDatabase, type DatabaseHandle } from "./server/db/client";
-import { seedIfEmpty } from "./server/db/seed";
-import { seedInChildProcessIfEmpty, seedNewEmbeddedDatabaseInChild } from "./server/db/seed-process";
+import { seedInChildProcessIfEmpty, seedInThisProcessIfEmpty, seedNewEmbeddedDatabaseInChild } from "./server/db/seed-process";
 import { configureLog, log } from "./server/log";
 import { lockDemoPasswords, seedDemoAccounts } from "./server/accounts/demo";
 import { startMailer, type MailerOptions } from "./server/mail/mailer";
@@ -21,18 +20,19 @@ import { startHousekeeping } from "./server/housekeeping";
 
 // Entry of the server build (vite.config.ts): boots configuration, database and HTTP.
 
-/** This module as a child process can import it: the server build, not TypeScript source (dev server, tests). */
-const serverBuildUrl = import.meta.url.endsWith(".js") ? import.meta.url : null;
-
-/** What the seeding child of a first start runs (server/db/seed-process.ts). */
-export { seedInThisProcess } from "./server/db/seed-process";
+/**
+ * The seed's own entry beside this one in the server build (build/server/seed.js, emitted by
+ * server/demo/vite-plugin.ts): what a first start's seeding child runs. None from TypeScript
+ * source (dev server, tests).
+ */
+const seedEntryUrl = import.meta.url.endsWith(".js") ? new URL("./seed.js", import.meta.url).href : null;
 
 export async function openShopDatabase(config: Config): Promise<DatabaseHandle> {
   const target = config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
   // The server build creates and seeds a new database in a child process that exits, so that the
-  // serving process never holds the memory that took (server/db/seed-process.ts); TypeScript
-  // source (dev server, tests) seeds in this process.
-  const seedChild = serverBuildUrl ? { entryUrl: serverBuildUrl, pictureCacheDir: config.pictureCacheDir } : null;
+  // serving process never holds the memory that took nor loads the demo material
+  // (server/db/seed-process.ts); TypeScript source (dev server, tests) seeds in this process.
+  const seedChild = seedEntryUrl ? { entryUrl: seedEntryUrl } : null;
   if (seedChild) await seedNewEmbeddedDatabaseInChild(target, seedChild);
   let handle = await openDatabase(target);
   // Processes starting together on one PostgreSQL take turns: one migrates and seeds, the next
@@ -40,7 +40,7 @@ export async function openShopDatabase(config: Config): Promise<DatabaseHandle> 
   await handle.exclusively(async () => {
     await handle.migrate();
     if (seedChild) handle = await seedInChildProcessIfEmpty(handle, target, seedChild);
-    else if (await seedIfEmpty(handle.db, { pictureCacheDir: config.pictureCacheDir })) log.info("Seeded the catalogue.");
+    else if (await seedInThisProcessIfEmpty(handle.db)) log.info("Seeded the catalogue.");
     await ensurePlannerStatistics(handle.db);
     const demo = await seedDemoAccounts(handle, config);
     if (demo.length) log.info(`Created the demo accounts: ${demo.join(", ")} (passwords in the README).`);

@@ -2,15 +2,18 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { demoSeedEntry } from "./server/demo/vite-plugin.js"; // with an extension: Vite's native config loader needs one
 
 // The server build's entry is server.ts (Express + API + SSR), so the whole server is one
 // module graph: the API handlers and the route loaders share one database connection.
+// demoSeedEntry() adds the seed's own entry, build/server/seed.js, and fails the build if
+// index.js carries demo material (decision 0024).
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
     rollupOptions: isSsrBuild ? { input: "./server.ts" } : { output: { codeSplitting: { groups: clientChunks() } } },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), demoSeedEntry()],
 }));
 
 /**
@@ -39,8 +42,9 @@ function clientChunks() {
   const onHome = importedBy("app/routes/home.tsx");
   return [
     { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/, priority: 20 },
-    { name: (id: string, graph: Graph) => (inFrame(id, graph) ? "frame" : null), priority: 10 },
+    // A group named by a function also gets a debugName, which Rolldown asks for to label it.
+    { name: (id: string, graph: Graph) => (inFrame(id, graph) ? "frame" : null), debugName: "frame", priority: 10 },
     // What the home page shares with other pages (cards, pictures), in one file.
-    { name: (id: string, graph: Graph) => (onHome(id, graph) ? "storefront" : null), minShareCount: 2, priority: 5 },
+    { name: (id: string, graph: Graph) => (onHome(id, graph) ? "storefront" : null), debugName: "storefront", minShareCount: 2, priority: 5 },
   ];
 }

@@ -1,6 +1,11 @@
-import type { SiteArtName } from "../server/images/artwork-types";
-
 // Pictures of the shop itself (hero, side tiles, strips, solar banner), stored like product pictures.
+
+/** Site pictures that are not products: home hero (6), side tiles (4), two scrolling strips, the solar banner (3). */
+export type SiteArtName =
+  | `hero-${1 | 2 | 3 | 4 | 5 | 6}`
+  | `side-${1 | 2 | 3 | 4}`
+  | `strip-${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12}`
+  | `solar-banner-${1 | 2 | 3}`;
 
 export const siteImageFile = (name: SiteArtName) => `site-${name}.webp`;
 
@@ -9,7 +14,7 @@ export const SIDE_IMAGES = [1, 2, 3, 4].map((n) => siteImageFile(`side-${n}` as 
 export const STRIP_IMAGES = Array.from({ length: 12 }, (_, i) => siteImageFile(`strip-${i + 1}` as SiteArtName));
 export const SOLAR_BANNER_IMAGES = [1, 2, 3].map((n) => siteImageFile(`solar-banner-${n}` as SiteArtName));
 
-/** Pixel sizes the artwork is drawn at (server/images/artwork.ts). */
+/** Pixel sizes the demo artwork is drawn at (server/demo/artwork.ts). */
 export const SITE_IMAGE_SIZES = {
   hero: { width: 1200, height: 600 },
   side: { width: 600, height: 400 },

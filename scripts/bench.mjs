@@ -193,7 +193,7 @@ try {
   await stopShop(shop);
 
   log("Adding products up to 100 and a signed-in customer with two cart lines...");
-  execFileSync("npx", ["tsx", "server/db/seed-cli.ts", "--products", "100"], { env, stdio: "ignore" });
+  execFileSync("npx", ["tsx", "server/demo/seed-cli.ts", "--products", "100"], { env, stdio: "ignore" });
   execFileSync("npx", ["tsx", "bench/customer.ts", customer.password, customer.email], { env, stdio: "inherit" });
 
   log("Cold starts on the existing database...");
@@ -268,7 +268,7 @@ try {
   log(`Growing a second database to ${BIG_CATALOGUE.toLocaleString("en")} products...`);
   const bigEnv = shopEnv(port, bigDir, { PICTURE_CACHE_DIR: pictureCacheDir });
   const seedStarted = performance.now();
-  execFileSync("npx", ["tsx", "server/db/seed-cli.ts", "--products", String(BIG_CATALOGUE)], { env: bigEnv, stdio: "ignore" });
+  execFileSync("npx", ["tsx", "server/demo/seed-cli.ts", "--products", String(BIG_CATALOGUE)], { env: bigEnv, stdio: "ignore" });
   results.bigSeedMs = performance.now() - seedStarted;
   shop = await startShop(bigEnv);
   results.bigColdStartMs = shop.startMs;
@@ -292,7 +292,7 @@ async function searchOnPostgres(terms) {
     url.pathname = `/${name}`;
     const pgEnv = shopEnv(port, bigDir, { DATABASE_URL: url.toString(), PICTURE_CACHE_DIR: pictureCacheDir });
     log(`Growing a PostgreSQL database to ${BIG_CATALOGUE.toLocaleString("en")} products...`);
-    execFileSync("npx", ["tsx", "server/db/seed-cli.ts", "--products", String(BIG_CATALOGUE)], { env: pgEnv, stdio: "ignore" });
+    execFileSync("npx", ["tsx", "server/demo/seed-cli.ts", "--products", String(BIG_CATALOGUE)], { env: pgEnv, stdio: "ignore" });
     const shop = await startShop(pgEnv);
     try {
       log(`Search latency at ${BIG_CATALOGUE.toLocaleString("en")} products on PostgreSQL...`);

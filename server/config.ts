@@ -1,4 +1,3 @@
-import path from "node:path";
 import { z } from "zod";
 
 // Parsed once at boot; everything else receives the typed result. Names match DESIGN.md.
@@ -48,17 +47,13 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** pino's levels; by default info, and only errors in tests. */
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
-  /** Where the seed keeps the pictures it drew; "off" draws them every time. */
-  PICTURE_CACHE_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // PICTURE_CACHE_DIR is the demo seed's own (server/demo/render-cache.ts): the server never draws.
 }).refine((e) => e.WEB_CONCURRENCY === 1 || e.DATABASE_URL, {
   path: ["WEB_CONCURRENCY"],
   message: "more than one process needs DATABASE_URL (the embedded database opens in one process only)",
 });
 
 export type Config = ReturnType<typeof loadConfig>;
-
-/** Pictures the seed drew, kept between fresh databases (see server/images/render-cache.ts). */
-export const defaultPictureCacheDir = () => path.resolve(process.cwd(), "node_modules/.cache/foam-shop-pictures");
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -96,6 +91,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     whatsappNumber: e.WHATSAPP_NUMBER,
     webConcurrency: e.WEB_CONCURRENCY,
     logLevel: e.LOG_LEVEL ?? "info",
-    pictureCacheDir: e.PICTURE_CACHE_DIR === "off" ? null : (e.PICTURE_CACHE_DIR ?? defaultPictureCacheDir()),
   };
 }

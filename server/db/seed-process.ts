@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ensurePlannerStatistics, openDatabase, type DatabaseHandle, type DatabaseTarget } from "./client";
-import { catalogueIsEmpty, seedIfEmpty } from "./seed";
+import { sql } from "drizzle-orm";
+import { openDatabase, type Database, type DatabaseHandle, type DatabaseTarget } from "./client";
+import { categories } from "./schema";
 import { log } from "../log";
 
 // A first start creates the database and draws ~230 pictures with sharp (libvips). Both leave
@@ -12,50 +13,39 @@ import { log } from "../log";
 // never did at 230-260 MB (issue 15, finding 7; docs/decisions/0022-first-start-seeds-in-a-child.md).
 // So the server build creates and seeds a new database in a child process that exits, and serves
 // from a process that only opens it. Later starts find a catalogue and fork nothing.
+//
+// The seed itself is demo material (server/demo/, decision 0024): the child runs its own entry of
+// the server build, and from TypeScript source it is imported only once a catalogue is missing.
 
-/** What the seeding child is told: the server's database, and where drawn pictures are kept. */
-export type SeedTarget = ({ databaseUrl: string } | { dataDir: string }) & { pictureCacheDir: string | null };
+/** What the seeding child is told: the server's database. PICTURE_CACHE_DIR it inherits. */
+export type SeedTarget = { databaseUrl: string } | { dataDir: string };
 
 export interface SeedChild {
-  /** The server build's entry module, which exports `seedInThisProcess`. */
+  /** The seed's entry in the server build (build/server/seed.js), which exports `seedInThisProcess` (server/demo/seed-entry.ts). */
   entryUrl: string;
-  pictureCacheDir: string | null;
+}
+
+/** What the child tells the server when it fails. */
+export interface SeedFailure {
+  seedFailed: { message: string; code?: string };
 }
 
 const inMemory = (target: DatabaseTarget) => "dataDir" in target && target.dataDir.startsWith("memory://");
 
-/**
- * Runs in the child: creates the database if needed, migrates, seeds an empty catalogue, gathers
- * the planner's statistics, closes. Ends early if the server that started it goes away (on the
- * embedded database it would go on holding the folder).
- */
-export async function seedInThisProcess(target: SeedTarget): Promise<void> {
-  const orphaned = () => process.exit(1);
-  process.once("disconnect", orphaned);
-  try {
-    const handle = await openDatabase("databaseUrl" in target ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir });
-    try {
-      await handle.migrate();
-      await seedIfEmpty(handle.db, { pictureCacheDir: target.pictureCacheDir });
-      await ensurePlannerStatistics(handle.db);
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    // The server says why it cannot start, as if it had failed itself (the folder in use, the
-    // database unreachable...).
-    const { message, code } = error instanceof Error ? (error as Error & { code?: unknown }) : { message: String(error), code: undefined };
-    const report: SeedFailure = { seedFailed: { message, code: typeof code === "string" ? code : undefined } };
-    await new Promise((resolve) => (process.send ? process.send(report, resolve) : resolve(null)));
-    process.exitCode = 1;
-  }
-  process.off("disconnect", orphaned);
-  process.disconnect?.();
+/** Whether the database has no catalogue yet (a first start). */
+export async function catalogueIsEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(categories);
+  return row.n === 0;
 }
 
-/** What the child tells the server when it fails. */
-interface SeedFailure {
-  seedFailed: { message: string; code?: string };
+/**
+ * Seeds an empty catalogue in this process: the dev server, tests, an in-memory database. The
+ * seed and its pictures are loaded only then, never by a start that finds a catalogue.
+ */
+export async function seedInThisProcessIfEmpty(db: Database): Promise<boolean> {
+  if (!(await catalogueIsEmpty(db))) return false;
+  const { seedIfEmpty } = await import("../demo/seed");
+  return seedIfEmpty(db);
 }
 
 /**
@@ -66,7 +56,7 @@ interface SeedFailure {
 export async function seedNewEmbeddedDatabaseInChild(target: DatabaseTarget, child: SeedChild): Promise<void> {
   if (!("dataDir" in target) || inMemory(target) || target.loadDataDir) return;
   if (existsSync(path.join(target.dataDir, "PG_VERSION"))) return;
-  await runSeedChild(child.entryUrl, { dataDir: target.dataDir, pictureCacheDir: child.pictureCacheDir });
+  await runSeedChild(child.entryUrl, { dataDir: target.dataDir });
 }
 
 /**
@@ -80,13 +70,10 @@ export async function seedNewEmbeddedDatabaseInChild(target: DatabaseTarget, chi
 export async function seedInChildProcessIfEmpty(handle: DatabaseHandle, target: DatabaseTarget, child: SeedChild): Promise<DatabaseHandle> {
   if (!(await catalogueIsEmpty(handle.db))) return handle;
   if (inMemory(target)) {
-    if (await seedIfEmpty(handle.db, { pictureCacheDir: child.pictureCacheDir })) log.info("Seeded the catalogue.");
+    if (await seedInThisProcessIfEmpty(handle.db)) log.info("Seeded the catalogue.");
     return handle;
   }
-  const childTarget: SeedTarget =
-    "databaseUrl" in target
-      ? { databaseUrl: target.databaseUrl, pictureCacheDir: child.pictureCacheDir }
-      : { dataDir: target.dataDir, pictureCacheDir: child.pictureCacheDir };
+  const childTarget: SeedTarget = "databaseUrl" in target ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir };
   if (handle.engine === "pglite") await handle.close();
   await runSeedChild(child.entryUrl, childTarget);
   return handle.engine === "pglite" ? openDatabase(target) : handle;

@@ -20,9 +20,5 @@ export interface ProductArt {
   views: 1 | 2 | 3 | 4;
 }
 
-/** Site pictures that are not products: home hero (6), side tiles (4), two scrolling strips, the solar banner (3). */
-export type SiteArtName =
-  | `hero-${1 | 2 | 3 | 4 | 5 | 6}`
-  | `side-${1 | 2 | 3 | 4}`
-  | `strip-${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12}`
-  | `solar-banner-${1 | 2 | 3}`;
+/** The site pictures' names belong to the shop (common/site-images.ts); the demo draws them. */
+export type { SiteArtName } from "../../common/site-images";

@@ -2,7 +2,7 @@
 // `npm run db:seed -- --products 100000` then grows the catalogue to that many products.
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
-import { openDatabase } from "./client";
+import { openDatabase } from "../db/client";
 import { seedCatalogue } from "./seed";
 import { growCatalogue } from "./seed-bulk";
 import { seedDemoAccounts } from "../accounts/demo";
@@ -18,7 +18,7 @@ const config = loadConfig();
 const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
 try {
   await handle.migrate();
-  const seeded = await seedCatalogue(handle.db, { pictureCacheDir: config.pictureCacheDir });
+  const seeded = await seedCatalogue(handle.db);
   console.log(seeded ? "Seeded the catalogue." : "The database already has a catalogue; nothing changed.");
   if (total !== undefined) {
     const startedAt = performance.now();

@@ -1,16 +1,18 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "./client";
-import { categories, productImages, products, productVariants } from "./schema";
+import type { Database } from "../db/client";
+import { categories, productImages, products, productVariants } from "../db/schema";
+import { catalogueIsEmpty } from "../db/seed-process";
 import { seedCategories, seedProducts, type SeedProduct } from "./seed-data";
-import { productArtworkSvg, siteArtworkSvg } from "../images/artwork";
-import type { SiteArtName } from "../images/artwork-types";
+import { productArtworkSvg, siteArtworkSvg } from "./artwork";
+import type { SiteArtName } from "./artwork-types";
 import { saveImage, type RenderedImage } from "../images/store";
-import { renderSvgCached } from "../images/render-cache";
-import { defaultPictureCacheDir } from "../config";
+import { pictureCacheDirFromEnv, renderSvgCached } from "./render-cache";
 import { nairaToKobo } from "../../common/money";
 import { siteImageFile } from "../../common/site-images";
 
 // The first start of an empty database loads the catalogue of seed-data.ts and draws its pictures.
+// Demo material: only the seed's own entries reach this module (seed-entry.ts, seed-cli.ts, the
+// dynamic import in server/db/seed-process.ts), never the server's static imports (boundary.test.ts).
 
 export const siteImageNames: SiteArtName[] = [
   ...([1, 2, 3, 4, 5, 6] as const).map((n) => `hero-${n}` as const),
@@ -35,7 +37,7 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
 }
 
 export interface SeedOptions {
-  /** Folder of already drawn pictures (config.pictureCacheDir); null draws every one. */
+  /** Folder of already drawn pictures; null draws every one. By default PICTURE_CACHE_DIR's (render-cache.ts). */
   pictureCacheDir?: string | null;
 }
 
@@ -53,21 +55,16 @@ async function drawPictures(list: SeedProduct[], cacheDir: string | null): Promi
   return mapLimited(jobs, 4, (job) => renderSvgCached(job.fileName, job.svg, job.maxWidth, cacheDir));
 }
 
-async function countCategories(db: Database): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(categories);
-  return row.n;
-}
-
 /**
  * Loads the catalogue into an empty database; returns false (and changes nothing) when it already
  * has one. Several processes starting together on one PostgreSQL seed it once (advisory lock).
  */
 export async function seedCatalogue(db: Database, options: SeedOptions = {}): Promise<boolean> {
   // Drawing is CPU work: do it before the transaction so the database is held only for inserts.
-  const pictures = await drawPictures(seedProducts, options.pictureCacheDir === undefined ? defaultPictureCacheDir() : options.pictureCacheDir);
+  const pictures = await drawPictures(seedProducts, options.pictureCacheDir === undefined ? pictureCacheDirFromEnv() : options.pictureCacheDir);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(20100414)`);
-    if ((await countCategories(tx)) > 0) return false;
+    if (!(await catalogueIsEmpty(tx))) return false;
     await tx.insert(categories).values(
       seedCategories.map((c) => ({ id: c.id, name: c.name, description: c.description, position: c.position })),
     );
@@ -105,11 +102,6 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
     await tx.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`);
     return true;
   });
-}
-
-/** Whether the database has no catalogue yet (a first start). */
-export async function catalogueIsEmpty(db: Database): Promise<boolean> {
-  return (await countCategories(db)) === 0;
 }
 
 /** First start: seed only when the database has no catalogue yet (cheap check, no drawing). */

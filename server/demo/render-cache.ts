@@ -1,14 +1,28 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { loadSharp } from "./sharp";
-import { renderImage, type RenderedImage } from "./store";
+import { loadSharp } from "../images/sharp";
+import { renderImage, type RenderedImage } from "../images/store";
 import { IMAGE_VARIANT_WIDTHS } from "../../common/images";
 
 // The seed draws ~230 pictures from SVG; that costs about a minute of CPU on every fresh database
 // (first start, each test run's template, the benchmark). The drawing is deterministic, so the
 // WebP bytes are kept on disk, keyed by the SVG, the width and the libvips version, and reused.
 // The cache is only a shortcut: any failure to read or write it falls back to drawing.
+
+/** Where drawn pictures are kept unless PICTURE_CACHE_DIR says otherwise. */
+export const defaultPictureCacheDir = () => path.resolve(process.cwd(), "node_modules/.cache/foam-shop-pictures");
+
+/**
+ * The cache folder PICTURE_CACHE_DIR names (README, configuration); "off" (null) draws every
+ * picture. Read here, not in server/config.ts: only the seed draws, and a first start's seeding
+ * child inherits the server's environment.
+ */
+export function pictureCacheDirFromEnv(env: NodeJS.ProcessEnv = process.env): string | null {
+  const value = env.PICTURE_CACHE_DIR;
+  if (value === "off") return null;
+  return value || defaultPictureCacheDir();
+}
 
 const CACHE_FORMAT = 1;
 

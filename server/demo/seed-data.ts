@@ -1,7 +1,7 @@
 // Catalogue seeded on first start: categories and products with their size/price tables.
 // Pure data, no database code. Prices are whole naira (2024-2026 Lagos retail levels);
 // featured mattress sizes are written LxWxT (feet x feet x inches).
-import type { ProductArt } from "../images/artwork-types";
+import type { ProductArt } from "./artwork-types";
 
 export interface SeedCategory {
   id: number;

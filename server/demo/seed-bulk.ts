@@ -1,6 +1,6 @@
 import { count, sql } from "drizzle-orm";
-import type { Database } from "./client";
-import { productImages, products, productVariants } from "./schema";
+import type { Database } from "../db/client";
+import { productImages, products, productVariants } from "../db/schema";
 import { seedProducts } from "./seed-data";
 import { productImageFile } from "./seed";
 
