@@ -110,7 +110,8 @@ export async function verifyEmailAction(role: Role, token: string, { context }: 
 }
 
 export async function updatePhoneAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
-  // The dashboards send every form they do not know here: only the phone form's own is one.
+  // The dashboards send only the phone form here (any other intent is answered 400 there);
+  // checked again so that no other form can change a phone number.
   if (form.get("intent") !== "update-phone") return invalid(messages.requestUnreadable);
   const input = updatePhoneInput.safeParse({ email: account.email, phoneNumber: form.get("phoneNumber") });
   if (!input.success) return invalid(firstProblem(input.error));

@@ -4,6 +4,7 @@ import { messages } from "../common/messages";
 import { hasNul } from "../common/text";
 import { addToCart, changeQuantity, removeFromCart } from "../server/cart/cart";
 import type { FormResult } from "./forms";
+import { formIntent } from "./intents";
 import { currentAccount } from "./sessions.server";
 
 // The cart forms' server side: Add to Cart on the product pages, and plus, minus and Remove on
@@ -22,12 +23,13 @@ type CartForm =
 
 /** What the form asks, or what is wrong with it; nothing here reaches the database. */
 function readCartForm(form: FormData): CartForm {
-  const intent = form.get("intent");
+  const intent = formIntent(form, ["add", "increase", "decrease", "remove"]);
+  // A form the cart's pages do not have: refused (400), in the words the cart page shows.
+  if (intent === undefined) return { problem: messages.quantityFailed };
   if (intent === "remove") {
     const lineId = parseProductId(String(form.get("lineId") ?? ""));
     return lineId === undefined ? { problem: messages.notInCart } : { intent, lineId };
   }
-  if (intent !== "add" && intent !== "increase" && intent !== "decrease") return { problem: messages.quantityFailed };
   const productId = parseProductId(String(form.get("productId") ?? ""));
   if (productId === undefined) return { problem: messages.productUnavailable };
   const size = String(form.get("size") ?? "");

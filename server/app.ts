@@ -3,7 +3,8 @@ import express, { type Request, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import { apiRouter } from "./api";
+import { API_PATH, apiRouter, CACHEABLE_CALLS } from "./api";
+import { routeFor } from "../app/route-facts";
 import type { CheckoutContext } from "./checkout/checkout";
 import { createGateway } from "./payments/gateway";
 import { SESSION_COOKIE_NAMES } from "./accounts/sessions";
@@ -29,16 +30,16 @@ export interface AppOptions {
   pageScriptPolicy?: boolean;
 }
 
-const CATALOG_CALL = /^\/api\/get_(?:products_by_category|products_by_name|product_by_id)\.php$/;
-// Storefront pages that look the same to every visitor, and their client-navigation data (.data).
-const CATALOG_PAGE =
-  /^\/(?:_root|productlistpage\/[^/]+|productdetail2?\/[^/]+|searchresultpage|aboutus|brands|specials|privacypolicy|termsandconditions|referral)?(?:\.data)?$|^\/(?:robots\.txt|sitemap\.xml)$/;
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:${Object.values(SESSION_COOKIE_NAMES).join("|")})=`);
 
-/** Requests whose answer depends only on the catalogue: public calls, and pages for the signed-out. */
+/**
+ * Requests whose answer depends only on the catalogue: the calls their file declares cacheable
+ * (server/api/catalog.ts), and for the signed-out the pages the route table declares cacheable
+ * (app/route-facts.ts), with their client-navigation data (`.data`).
+ */
 export function isCatalogRequest(req: Request): boolean {
-  if (CATALOG_CALL.test(req.path)) return true;
-  return CATALOG_PAGE.test(req.path) && !SESSION_COOKIE.test(req.headers.cookie ?? "");
+  if (CACHEABLE_CALLS.has(req.path)) return true;
+  return routeFor(req.path).cacheable && !SESSION_COOKIE.test(req.headers.cookie ?? "");
 }
 
 /** What checkout needs, built once per process from the configuration. */
@@ -83,7 +84,7 @@ export function createApp({
   if (catalogCache) app.use(catalogCache.middleware);
   // Everything else in the client folder (favicon, robots...) is revalidated hourly.
   if (clientDir) app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-  app.use("/api", apiRouter(db, config, checkout));
+  app.use(API_PATH, apiRouter(db, config, checkout));
   if (pages) {
     // Under Vite's dev server pages carry no policy at all (its inline scripts have no nonce):
     // the resource policy every response starts with would block the page's own scripts.

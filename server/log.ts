@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import pino, { type DestinationStream, type Level } from "pino";
+import { withoutSecrets } from "../app/route-facts";
 
 // Structured logs (one JSON line each, pino) with the id of the request they belong to. What is
 // never written: passwords, tokens, cookies, the Authorization header, query strings, the
@@ -67,12 +68,13 @@ export function configureLog(level: Level | "silent", destination?: DestinationS
   log = createLog(level, destination);
 }
 
-/** One-time tokens travel in these addresses (e-mailed links): the token is never logged. */
-const TOKEN_IN_PATH = /^\/(verify|verifyuser|reset-password|user-reset-password)\/[^/?]+/;
-
-/** The address as logged: path only (a query may hold a search, an e-mail, a code), tokens out. */
+/**
+ * The address as logged: path only (a query may hold a search, an e-mail, a code), without the
+ * one-time tokens of e-mailed links: every path segment the route table declares "secret"
+ * (app/route-facts.ts) is logged by its name (`/verify/:token`).
+ */
 export function loggablePath(url: string): string {
-  return url.split("?")[0].replace(TOKEN_IN_PATH, "/$1/:token");
+  return withoutSecrets(url.split("?")[0]);
 }
 
 const INCOMING_ID = /^[A-Z0-9-]{8,64}$/i;

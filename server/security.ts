@@ -3,6 +3,7 @@ import type { ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
 import type { Config } from "./config";
+import { routeFor } from "../app/route-facts";
 
 // The browser-side defences every response carries (decision 0016): security headers with a
 // Content-Security-Policy, the same-origin rule for changes, and a size limit on page forms.
@@ -90,9 +91,11 @@ export function sameOriginChanges(config: Config): RequestHandler {
   };
 }
 
-/** Every page form but the admin's product forms, whose pictures are capped as they are read (form-files.ts). */
+/**
+ * Every page form but those of routes declared `formLimit: "action"` in the route table (the
+ * admin's product forms, whose pictures are capped as they are read: form-files.ts).
+ */
 export const MAX_PAGE_FORM_BYTES = 256 * 1024;
-const READS_OWN_CAP = /^\/admin(?:\.data$|\/products\/|$)/;
 
 /**
  * Page forms are read whole by React Router: their size is bounded before anything is read. A
@@ -100,7 +103,7 @@ const READS_OWN_CAP = /^\/admin(?:\.data$|\/products\/|$)/;
  */
 export function pageFormLimits(): RequestHandler {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || READS_OWN_CAP.test(req.path)) return next();
+    if (SAFE_METHODS.has(req.method) || routeFor(req.path).formLimit === "action") return next();
     const length = req.get("content-length");
     if (length === undefined && req.get("transfer-encoding")) return void res.status(411).type("text/plain").send("Length Required");
     if (Number(length ?? 0) > MAX_PAGE_FORM_BYTES) {

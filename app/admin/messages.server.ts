@@ -5,8 +5,8 @@ import type { SignedInAccount } from "../../server/accounts/sessions";
 import { countUnread, listMessages, MESSAGE_LIST_LIMIT, messageExists, setMessageRead } from "../../server/content/messages";
 import type { FormResult } from "../forms";
 
-// The Messages panel (admin menu 6): contact-form messages, all or only the unread ones, and the
-// action that marks one read or unread.
+// The Messages panel (ADMIN_PANELS.messages): contact-form messages, all or only the unread
+// ones, and the action that marks one read or unread.
 
 export type MessageFilter = "all" | "unread";
 

@@ -16,8 +16,8 @@ import {
 import { isPlacedStatus, PLACED_STATUSES, staffLabel } from "../../server/orders/lifecycle";
 import type { FormResult } from "../forms";
 
-// The admin's Orders panel (menu 5): the list with its filters from the URL
-// (`?menu=5&status=&from=&to=`), and the action of the status-change form on the order's page.
+// The admin's Orders panel (ADMIN_PANELS.orders): the list with its filters from the URL
+// (`status=&from=&to=`), and the action of the status-change form on the order's page.
 
 /** The status filter: one of the placed statuses, or every order flagged for a refund. */
 const REFUND_FILTER = "needs-refund";

@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { parseProductId } from "../../common/ids";
 import { messages } from "../../common/messages";
+import { ADMIN_PANELS, adminPanelPath } from "../../common/panels";
 import { firstProblem } from "../../server/accounts/input";
 import type { SignedInAccount } from "../../server/accounts/sessions";
 import { archiveProduct, createProduct, productInput } from "../../server/catalog/admin";
@@ -9,7 +10,7 @@ import { filesFrom, textFields } from "../../server/catalog/form-files";
 import type { FormResult } from "../forms";
 import { log } from "../../server/log";
 
-// The admin dashboard's catalogue panels: Post Product (1), Manage Products (2), Search (4).
+// The admin dashboard's catalogue panels: Post Product, Manage Products, Search Products.
 
 const error = (message: string, status = 200) => data<FormResult>({ status: "error", message }, { status });
 /** Input the form itself refuses (a missing field, a malformed or 100 KB value): 400, the same words on the page. */
@@ -24,17 +25,17 @@ export async function postProductData(context: AppLoadContext) {
   return { categories: (await listCategories(context.db)).map((c) => c.name) };
 }
 
-/** Post Product: success returns to menu 0 with the server's message (spec §4). */
+/** Post Product: success returns to Admin Info with the server's message (spec §4). */
 export async function postProductAction(_account: SignedInAccount, form: FormData, context: AppLoadContext) {
   const input = productInput.safeParse(textFields(form));
   if (!input.success) return invalid(firstProblem(input.error));
   const created = await createProduct(context.db, input.data, await filesFrom(form, "productImages[]", "productImages"));
   // An unknown category or a picture that is missing, too large or not JPEG or PNG.
   if (!created.ok) return invalid(created.message);
-  return redirect("/admin?menu=0&notice=product-posted");
+  return redirect(adminPanelPath(ADMIN_PANELS.adminInfo, { notice: "product-posted" }));
 }
 
-/** Manage Products: the chosen category's products (`?menu=2&category=`). */
+/** Manage Products: the chosen category's products (`category=`). */
 export async function manageProductsData(request: Request, context: AppLoadContext) {
   const category = new URL(request.url).searchParams.get("category")?.trim() ?? "";
   const categories = (await listCategories(context.db)).map((c) => c.name);
@@ -61,7 +62,7 @@ export async function deleteProductAction(_account: SignedInAccount, form: FormD
   return data<FormResult>({ status: "done", message: messages.productDeleted });
 }
 
-/** Search Products: by name (`?menu=4&name=`) or by id (`?menu=4&id=`); an empty value says so. */
+/** Search Products: by name (`name=`) or by id (`id=`); an empty value says so. */
 export async function searchProductsData(request: Request, context: AppLoadContext) {
   const params = new URL(request.url).searchParams;
   const by = params.has("id") ? ("id" as const) : params.has("name") ? ("name" as const) : null;

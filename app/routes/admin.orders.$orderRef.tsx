@@ -5,6 +5,7 @@ import { SHOP_NAME } from "../../common/constants";
 import { lineName } from "../../common/featured";
 import { imageUrl } from "../../common/images";
 import { messages } from "../../common/messages";
+import { ADMIN_PANELS, adminPanelPath } from "../../common/panels";
 import { formatNaira, formatNairaTotal } from "../../common/money";
 import { getOrderForAdmin, holdsStock, NOTE_MAX, TRACKING_ID_MAX } from "../../server/orders/admin-orders";
 import { staffLabel } from "../../server/orders/lifecycle";
@@ -21,13 +22,13 @@ import { requireAccount } from "../sessions.server";
 
 /** The Orders panel, with the filters the admin came from (carried in this page's query). */
 function backToList(request: Request): string {
-  const params = new URLSearchParams({ menu: "5" });
+  const filter: Record<string, string> = {};
   const here = new URL(request.url).searchParams;
   for (const key of ["status", "from", "to"]) {
     const value = here.get(key);
-    if (value && /^[a-z0-9-]{1,20}$/.test(value)) params.set(key, value);
+    if (value && /^[a-z0-9-]{1,20}$/.test(value)) filter[key] = value;
   }
-  return `/admin?${params}`;
+  return adminPanelPath(ADMIN_PANELS.orders, filter);
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -387,7 +388,7 @@ export function ErrorBoundary() {
       <p role="alert" className="text-lg font-medium text-slate-700">
         {text}
       </p>
-      <Link to="/admin?menu=5" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+      <Link to={adminPanelPath(ADMIN_PANELS.orders)} className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
         Back to orders
       </Link>
     </div>

@@ -5,6 +5,7 @@ import { MAX_FEATURED_SIZES, MAX_PER_ORDER_CEILING, MAX_PRODUCT_IMAGES } from ".
 import { parseProductId } from "../../common/ids";
 import { imageUrl } from "../../common/images";
 import { messages } from "../../common/messages";
+import { ADMIN_PANELS, adminPanelPath } from "../../common/panels";
 import { koboToNaira } from "../../common/money";
 import { firstProblem } from "../../server/accounts/input";
 import { getProductForEdit, productEditInput, updateProduct } from "../../server/catalog/admin";
@@ -97,7 +98,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
-      <Link to="/admin?menu=2" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+      <Link to={adminPanelPath(ADMIN_PANELS.manageProducts)} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
         <ChevronLeftIcon className="h-4 w-4" /> Manage Products
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Edit product {product.id}</h1>

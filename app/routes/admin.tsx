@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin";
 import { messages } from "../../common/messages";
+import { ADMIN_PANELS, type AdminPanel } from "../../common/panels";
 import { loadOverview } from "../../server/admin/overview";
 import { readProductForm } from "../../server/catalog/form-files";
 import { logoutAction, signUpAction, updatePhoneAction } from "../accounts.server";
@@ -20,54 +21,60 @@ import { PostProduct } from "../components/admin/PostProduct";
 import { SearchProducts } from "../components/admin/SearchProducts";
 import { ChatIcon, ListIcon, PlusIcon, SearchIcon, TruckIcon, UserIcon } from "../components/icons";
 import { networkFallback, type FormResult } from "../forms";
+import { formIntent, unknownIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
 
-// Spec §2: Admin Info (0), Post Product (1), Manage Products (2), Register an Admin (3), Search
-// Products (4); then the panels a running shop needs: Orders (5) and Messages (6).
+// Spec §2: Admin Info, Post Product, Manage Products, Register an Admin, Search Products; then
+// the panels a running shop needs: Orders and Messages (their numbers: common/panels.ts).
 const MENU = [
-  { label: "Admin Info", icon: UserIcon },
-  { label: "Post Product", icon: PlusIcon },
-  { label: "Manage Products", icon: ListIcon },
-  { label: "Register an Admin", icon: UserIcon },
-  { label: "Search Products", icon: SearchIcon },
-  { label: "Orders", icon: TruckIcon },
-  { label: "Messages", icon: ChatIcon },
+  { panel: ADMIN_PANELS.adminInfo, label: "Admin Info", icon: UserIcon },
+  { panel: ADMIN_PANELS.postProduct, label: "Post Product", icon: PlusIcon },
+  { panel: ADMIN_PANELS.manageProducts, label: "Manage Products", icon: ListIcon },
+  { panel: ADMIN_PANELS.registerAdmin, label: "Register an Admin", icon: UserIcon },
+  { panel: ADMIN_PANELS.searchProducts, label: "Search Products", icon: SearchIcon },
+  { panel: ADMIN_PANELS.orders, label: "Orders", icon: TruckIcon },
+  { panel: ADMIN_PANELS.messages, label: "Messages", icon: ChatIcon },
 ];
 
-async function panelData(menu: number, request: Request, context: Route.LoaderArgs["context"]) {
+async function panelData(menu: AdminPanel, request: Request, context: Route.LoaderArgs["context"]) {
   switch (menu) {
-    case 0:
+    case ADMIN_PANELS.adminInfo:
       return { panel: "overview" as const, overview: await loadOverview(context.db) };
-    case 1:
+    case ADMIN_PANELS.postProduct:
       return { panel: "post" as const, post: await postProductData(context) };
-    case 2:
+    case ADMIN_PANELS.manageProducts:
       return { panel: "manage" as const, manage: await manageProductsData(request, context) };
-    case 4:
-      return { panel: "search" as const, search: await searchProductsData(request, context) };
-    case 5:
-      return { panel: "orders" as const, orders: await ordersPanelData(request, context) };
-    case 6:
-      return { panel: "messages" as const, messages: await messagesPanelData(request, context) };
-    default:
+    case ADMIN_PANELS.registerAdmin:
       return { panel: "register" as const };
+    case ADMIN_PANELS.searchProducts:
+      return { panel: "search" as const, search: await searchProductsData(request, context) };
+    case ADMIN_PANELS.orders:
+      return { panel: "orders" as const, orders: await ordersPanelData(request, context) };
+    case ADMIN_PANELS.messages:
+      return { panel: "messages" as const, messages: await messagesPanelData(request, context) };
   }
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await requireAccount(request, context, "admin");
-  const menu = menuFromUrl(request, MENU.length);
+  const menu = menuFromUrl(request, ADMIN_PANELS);
   return { account, menu, ...(await panelData(menu, request, context)) };
 }
+
+/** The forms of this page, by the `intent` each sends. */
+const INTENTS = ["logout", "update-phone", "register-admin", "post-product", "delete-product", "message-read"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const account = await requireAccount(request, context, "admin");
   // Read with a size cap: Post Product carries pictures.
   const form = await readProductForm(request);
   if (!form) return uploadTooLarge();
-  switch (form.get("intent")) {
+  switch (formIntent(form, INTENTS)) {
     case "logout":
       return logoutAction("admin", request, context);
+    case "update-phone":
+      return updatePhoneAction(account, form, context);
     case "register-admin":
       return signUpAction("admin", form, context);
     case "post-product":
@@ -76,8 +83,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return deleteProductAction(account, form, context);
     case "message-read":
       return messageAction(account, form, context);
-    default:
-      return updatePhoneAction(account, form, context);
+    case undefined:
+      return unknownIntent();
   }
 }
 /** A dropped connection: each form says its own failure text (spec §8). */

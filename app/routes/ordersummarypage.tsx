@@ -10,6 +10,7 @@ import { cancelCheckout, completePayment, startCheckout } from "../../server/che
 import { CheckoutSteps } from "../components/CheckoutSteps";
 import { OrderTotals } from "../components/checkout/OrderTotals";
 import { PayNow, type PaymentStep } from "../components/checkout/PayNow";
+import { formIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
 
@@ -27,30 +28,32 @@ const PAYMENT_REFERENCE_MAX = 100;
 export async function action({ request, context }: Route.ActionArgs) {
   const account = await requireAccount(request, context, "customer");
   const form = await request.formData();
-  const intent = form.get("intent");
+  const intent = formIntent(form, ["pay", "complete", "cancel"]);
   const reference = String(form.get("reference") ?? "");
   const step = (value: PaymentStep, status = 200) => data<PaymentStep>(value, { status });
+  // A form this page does not have: 400, nothing done, in the words Pay Now shows (spec §8).
+  if (intent === undefined) return step({ status: "error", step: "start", message: messages.orderFailed }, 400);
   // No payment reference is this long (they are about 30 characters), nor holds NUL.
   if (intent !== "pay" && (reference.length > PAYMENT_REFERENCE_MAX || hasNul(reference))) {
     return step({ status: "error", step: "order", message: messages.paymentUnknown }, 400);
   }
-  if (intent === "pay") {
-    const started = await startCheckout(context.checkout, account.id);
-    // The last payment arrived after all (its window was closed before it reported back).
-    if (!started.ok && started.reason === "already-paid") return step({ status: "placed", orderRef: started.orderRef });
-    if (!started.ok) return step({ status: "error", step: "start", message: started.message });
-    return step({ status: "pay", provider: context.checkout.gateway.provider, ...started });
+  switch (intent) {
+    case "pay": {
+      const started = await startCheckout(context.checkout, account.id);
+      // The last payment arrived after all (its window was closed before it reported back).
+      if (!started.ok && started.reason === "already-paid") return step({ status: "placed", orderRef: started.orderRef });
+      if (!started.ok) return step({ status: "error", step: "start", message: started.message });
+      return step({ status: "pay", provider: context.checkout.gateway.provider, ...started });
+    }
+    case "complete": {
+      const outcome = await completePayment(context.checkout, reference, account.id);
+      if (!outcome.ok) return step({ status: "error", step: "order", message: outcome.message || messages.orderFailed });
+      return step({ status: "placed", orderRef: outcome.orderRef });
+    }
+    case "cancel":
+      await cancelCheckout(context.checkout.db, reference, account.id);
+      return step({ status: "cancelled" });
   }
-  if (intent === "complete") {
-    const outcome = await completePayment(context.checkout, reference, account.id);
-    if (!outcome.ok) return step({ status: "error", step: "order", message: outcome.message || messages.orderFailed });
-    return step({ status: "placed", orderRef: outcome.orderRef });
-  }
-  if (intent === "cancel") {
-    await cancelCheckout(context.checkout.db, reference, account.id);
-    return step({ status: "cancelled" });
-  }
-  return step({ status: "error", step: "start", message: messages.orderFailed }, 400);
 }
 
 /** A dropped connection gets spec §8's words instead of the error page. */

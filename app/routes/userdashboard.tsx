@@ -3,6 +3,7 @@ import type { Route } from "./+types/userdashboard";
 import { lineName } from "../../common/featured";
 import { imageUrl } from "../../common/images";
 import { messages } from "../../common/messages";
+import { CUSTOMER_PANELS } from "../../common/panels";
 import { formatNaira, formatNairaTotal } from "../../common/money";
 import { customerLabel } from "../../server/orders/lifecycle";
 import { listOrders } from "../../server/orders/orders";
@@ -11,19 +12,20 @@ import { AccountInfo } from "../components/account/AccountInfo";
 import { Dashboard, menuFromUrl } from "../components/account/Dashboard";
 import { ListIcon, UserIcon } from "../components/icons";
 import { networkFallback } from "../forms";
+import { formIntent, unknownIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
 import { log } from "../../server/log";
 
 const MENU = [
-  { label: "User Info", icon: UserIcon },
-  { label: "My Orders", icon: ListIcon },
+  { panel: CUSTOMER_PANELS.userInfo, label: "User Info", icon: UserIcon },
+  { panel: CUSTOMER_PANELS.myOrders, label: "My Orders", icon: ListIcon },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await requireAccount(request, context, "customer");
-  const menu = menuFromUrl(request, MENU.length);
-  if (menu !== 1) return { account, menu, orders: [], ordersError: null };
+  const menu = menuFromUrl(request, CUSTOMER_PANELS);
+  if (menu !== CUSTOMER_PANELS.myOrders) return { account, menu, orders: [], ordersError: null };
   try {
     const orders = await listOrders(context.db, account.id);
     return { account, menu, orders: orders.map((order) => ({ ...order, statusLabel: customerLabel(order.status) })), ordersError: null };
@@ -35,9 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get("intent") === "logout") return logoutAction("customer", request, context);
+  const intent = formIntent(form, ["logout", "update-phone"]);
+  // Logout needs no live session: it ends whatever session the cookie names and clears it.
+  if (intent === "logout") return logoutAction("customer", request, context);
   const account = await requireAccount(request, context, "customer");
-  return updatePhoneAction(account, form, context);
+  if (intent === "update-phone") return updatePhoneAction(account, form, context);
+  return unknownIntent();
 }
 export const clientAction = networkFallback(messages.tryAgain);
 
@@ -50,7 +55,7 @@ export default function UserDashboard({ loaderData, actionData }: Route.Componen
   const { account, menu, orders, ordersError } = loaderData;
   return (
     <Dashboard title="My Account" fullName={account.fullName} entries={MENU} active={menu}>
-      {menu === 0 ? <AccountInfo heading="User Info" account={account} result={actionData} /> : <MyOrders orders={orders} error={ordersError} />}
+      {menu === CUSTOMER_PANELS.userInfo ? <AccountInfo heading="User Info" account={account} result={actionData} /> : <MyOrders orders={orders} error={ordersError} />}
     </Dashboard>
   );
 }

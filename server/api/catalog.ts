@@ -9,6 +9,16 @@ import { contractError, toContractProduct } from "./contract";
 
 // The three product calls of spec §7. Public, read-only.
 
+/**
+ * The calls of this file, each with whether its answer is the same for whoever asks: the
+ * catalogue cache keeps a cacheable call's answers until the catalogue changes (server/app.ts).
+ */
+export const CATALOG_CALLS = {
+  byCategory: { path: "/get_products_by_category.php", cacheable: true },
+  byName: { path: "/get_products_by_name.php", cacheable: true },
+  byId: { path: "/get_product_by_id.php", cacheable: true },
+} as const;
+
 const requiredText = (message: string) =>
   z
     .string({ error: message })
@@ -31,7 +41,7 @@ function firstIssue(error: z.ZodError): string {
 export function catalogRoutes(db: Database): Router {
   const router = Router();
 
-  router.get("/get_products_by_category.php", async (req, res) => {
+  router.get(CATALOG_CALLS.byCategory.path, async (req, res) => {
     const query = categoryQuery.safeParse(req.query);
     if (!query.success) return void res.status(400).json(contractError(firstIssue(query.error)));
     const listing = await listProductsByCategory(db, query.data.category);
@@ -39,14 +49,14 @@ export function catalogRoutes(db: Database): Router {
     res.json({ success: true, products: listing.products.map(toContractProduct) });
   });
 
-  router.get("/get_products_by_name.php", async (req, res) => {
+  router.get(CATALOG_CALLS.byName.path, async (req, res) => {
     const query = searchQuery.safeParse(req.query);
     if (!query.success) return void res.status(400).json(contractError(firstIssue(query.error)));
     const found = await searchProducts(db, query.data.searchTerm);
     res.json({ success: true, products: found.products.map(toContractProduct) });
   });
 
-  router.get("/get_product_by_id.php", async (req, res) => {
+  router.get(CATALOG_CALLS.byId.path, async (req, res) => {
     const query = productIdQuery.safeParse(req.query);
     if (!query.success) return void res.status(400).json(contractError(firstIssue(query.error)));
     const product = await getProduct(db, query.data.productId);

@@ -7,11 +7,24 @@ import { accountRoutes } from "./accounts";
 import { adminRoutes } from "./admin";
 import { cartRoutes } from "./cart";
 import { contentRoutes } from "./content";
-import { catalogRoutes } from "./catalog";
+import { CATALOG_CALLS, catalogRoutes } from "./catalog";
 import { contractError, requestErrorText } from "./contract";
 import { orderRoutes, paystackWebhook, testGatewayRoutes } from "./orders";
 import { uploadRoutes } from "./uploads";
 import { log } from "../log";
+
+/** Where the API is mounted (server/app.ts). */
+export const API_PATH = "/api";
+
+/**
+ * The API calls (full paths) whose answers the catalogue cache may keep for everyone, as the
+ * files that define them declare.
+ */
+export const CACHEABLE_CALLS: ReadonlySet<string> = new Set(
+  Object.values(CATALOG_CALLS)
+    .filter((call) => call.cacheable)
+    .map((call) => `${API_PATH}${call.path}`),
+);
 
 /** Everything under /api: the JSON contract of spec §7 and the stored pictures. */
 export function apiRouter(db: Database, config: Config, checkout: CheckoutContext): Router {

@@ -6,14 +6,20 @@ import { buttonStyles, Dialog } from "../Dialog";
 import { LogoutIcon } from "../icons";
 
 export interface MenuEntry {
+  /** The panel's number in the address (`?menu=`): one of common/panels.ts. */
+  panel: number;
   label: string;
   icon: ComponentType<{ className?: string }>;
 }
 
-/** Reads the `menu` search parameter: the panel number of spec §3 (adminMenu), 0 when absent or odd. */
-export function menuFromUrl(request: Request, entries: number): number {
+/**
+ * Reads the `menu` search parameter: the panel number of spec §3 (adminMenu), one of `panels`
+ * (common/panels.ts); the first panel (0) when absent or odd.
+ */
+export function menuFromUrl<Panel extends number>(request: Request, panels: Readonly<Record<string, Panel>>): Panel {
   const menu = Number(new URL(request.url).searchParams.get("menu") ?? 0);
-  return Number.isInteger(menu) && menu >= 0 && menu < entries ? menu : 0;
+  const known = Object.values(panels);
+  return known.find((panel) => panel === menu) ?? (Math.min(...known) as Panel);
 }
 
 /**
@@ -42,13 +48,13 @@ export function Dashboard({
       <div className="mt-6 grid gap-6 md:grid-cols-[14rem_1fr]">
         <nav aria-label={`${title} menu`}>
           <ul className="flex flex-wrap gap-2 md:flex-col md:flex-nowrap md:gap-1 md:rounded-2xl md:bg-white md:p-2 md:shadow-sm md:ring-1 md:ring-slate-200">
-            {entries.map((entry, index) => (
+            {entries.map((entry) => (
               <li key={entry.label}>
                 <Link
-                  to={`?menu=${index}`}
+                  to={`?menu=${entry.panel}`}
                   preventScrollReset
-                  aria-current={index === active ? "page" : undefined}
-                  className={`${item} ${index === active ? "bg-brand-700 text-white" : "bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-brand-50 md:ring-0"}`}
+                  aria-current={entry.panel === active ? "page" : undefined}
+                  className={`${item} ${entry.panel === active ? "bg-brand-700 text-white" : "bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-brand-50 md:ring-0"}`}
                 >
                   <entry.icon className="h-4 w-4 shrink-0" /> {entry.label}
                 </Link>

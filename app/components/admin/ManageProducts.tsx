@@ -1,13 +1,14 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { messages } from "../../../common/messages";
+import { ADMIN_PANELS } from "../../../common/panels";
 import type { manageProductsData } from "../../admin/products.server";
 import type { FormResult } from "../../forms";
 import { FormMessage, inputStyle } from "../account/fields";
 import { buttonStyles, Dialog } from "../Dialog";
 import { ProductRow } from "./ProductRow";
 
-/** Manage Products (menu 2): a category's products, each with View, Edit and Delete (spec §2, §5). */
+/** Manage Products: a category's products, each with View, Edit and Delete (spec §2, §5). */
 export function ManageProducts({ data, result }: { data: Awaited<ReturnType<typeof manageProductsData>>; result: FormResult | undefined }) {
   const submit = useSubmit();
   const busy = useNavigation().state !== "idle";
@@ -18,7 +19,7 @@ export function ManageProducts({ data, result }: { data: Awaited<ReturnType<type
     <div>
       <h2 className="text-lg font-semibold text-slate-900">Manage Products</h2>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget)}>
-        <input type="hidden" name="menu" value="2" />
+        <input type="hidden" name="menu" value={ADMIN_PANELS.manageProducts} />
         <div className="min-w-52 flex-1 sm:max-w-xs">
           <label htmlFor="manage-category" className="block text-sm font-medium text-slate-700">
             Category

@@ -1,11 +1,12 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { messagesPanelData } from "../../admin/messages.server";
+import { ADMIN_PANELS, adminPanelPath } from "../../../common/panels";
 import type { FormResult } from "../../forms";
 import { FormMessage } from "../account/fields";
 import { MailIcon, PhoneIcon } from "../icons";
 
-// Messages (admin menu 6): what visitors sent through the contact form, newest first. Unread ones
-// are bold with a dot; each has a button to mark it read or unread again.
+// Messages (ADMIN_PANELS.messages): what visitors sent through the contact form, newest first.
+// Unread ones are bold with a dot; each has a button to mark it read or unread again.
 
 type PanelData = Awaited<ReturnType<typeof messagesPanelData>>;
 type Message = PanelData["messages"][number];
@@ -38,7 +39,7 @@ export function MessagesPanel({ data }: { data: PanelData }) {
             {filters.map((f) => (
               <li key={f.show}>
                 <Link
-                  to={`?menu=6&show=${f.show}`}
+                  to={adminPanelPath(ADMIN_PANELS.messages, { show: f.show })}
                   preventScrollReset
                   aria-current={data.show === f.show ? "page" : undefined}
                   className={`block rounded-md px-3 py-1.5 ${data.show === f.show ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}

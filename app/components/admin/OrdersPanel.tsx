@@ -1,13 +1,14 @@
 import { Form, Link } from "react-router";
 import { formatNairaTotal } from "../../../common/money";
+import { ADMIN_PANELS, adminPanelPath } from "../../../common/panels";
 import type { OrderStatus } from "../../../server/orders/lifecycle";
 import type { ordersPanelData } from "../../admin/orders.server";
 import { inputStyle } from "../account/fields";
 import { buttonStyles } from "../Dialog";
 
-// The admin's Orders panel (menu 5): filters by status and Lagos day, then the placed orders,
-// newest first. Cards on a phone, a table from md:. Orders paid after their stock was sold need
-// a refund and stand out in red.
+// The admin's Orders panel (ADMIN_PANELS.orders): filters by status and Lagos day, then the
+// placed orders, newest first. Cards on a phone, a table from md:. Orders paid after their stock
+// was sold need a refund and stand out in red.
 
 type PanelData = Awaited<ReturnType<typeof ordersPanelData>>;
 
@@ -79,9 +80,8 @@ function addDays(day: string, days: number): string {
 export function OrdersPanel({ data }: { data: PanelData }) {
   const { orders, filter, statusOptions, needsRefundCount, filtered, today } = data;
   const listUrl = (values: Partial<PanelData["filter"]>) => {
-    const params = new URLSearchParams({ menu: "5" });
-    for (const [key, value] of Object.entries({ ...filter, ...values })) if (value) params.set(key, value);
-    return `/admin?${params}`;
+    const chosen = Object.entries({ ...filter, ...values }).filter(([, value]) => value);
+    return adminPanelPath(ADMIN_PANELS.orders, Object.fromEntries(chosen));
   };
   const quickRanges = [
     { label: "Today", from: today, to: today },
@@ -110,7 +110,7 @@ export function OrdersPanel({ data }: { data: PanelData }) {
       ) : null}
 
       <Form method="get" action="/admin" className="mt-4 grid gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
-        <input type="hidden" name="menu" value="5" />
+        <input type="hidden" name="menu" value={ADMIN_PANELS.orders} />
         <div className="sm:col-span-2 lg:col-span-1">
           <label htmlFor="orders-status" className="block text-sm font-medium text-slate-700">
             Status
@@ -140,7 +140,7 @@ export function OrdersPanel({ data }: { data: PanelData }) {
             Show orders
           </button>
           {filtered ? (
-            <Link to="/admin?menu=5" className={`${buttonStyles.secondary} flex-1 lg:flex-none`}>
+            <Link to={adminPanelPath(ADMIN_PANELS.orders)} className={`${buttonStyles.secondary} flex-1 lg:flex-none`}>
               Clear
             </Link>
           ) : null}

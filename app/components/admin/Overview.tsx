@@ -1,10 +1,11 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { formatNairaTotal } from "../../../common/money";
+import { ADMIN_PANELS, adminPanelPath } from "../../../common/panels";
 import type { Overview as OverviewData, OverviewDay } from "../../../server/admin/overview";
 
-// The sales overview under Admin Info (admin menu 0): three figures, revenue per day as a bar
-// chart (inline SVG, no chart library), best sellers and low stock.
+// The sales overview under Admin Info (ADMIN_PANELS.adminInfo): three figures, revenue per day
+// as a bar chart (inline SVG, no chart library), best sellers and low stock.
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -293,7 +294,7 @@ function LowStock({ items, total, threshold }: { items: OverviewData["lowStock"]
       {total > items.length ? (
         <p className="mt-2 text-sm text-slate-600">
           And {total - items.length} more.{" "}
-          <Link to="?menu=2" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          <Link to={adminPanelPath(ADMIN_PANELS.manageProducts)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
             See all products
           </Link>
         </p>

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import { messages } from "../../../common/messages";
+import { ADMIN_PANELS } from "../../../common/panels";
 import type { searchProductsData } from "../../admin/products.server";
 import { FormMessage, inputStyle } from "../account/fields";
 import { buttonStyles } from "../Dialog";
 import { ProductRow } from "./ProductRow";
 
-/** Search Products (menu 4): by name or by ID; an empty value is refused before sending (spec §5). */
+/** Search Products: by name or by ID; an empty value is refused before sending (spec §5). */
 export function SearchProducts({ data }: { data: Awaited<ReturnType<typeof searchProductsData>> }) {
   const [problem, setProblem] = useState<string | null>(null);
   const shown = problem ?? data.problem;
@@ -30,7 +31,7 @@ export function SearchProducts({ data }: { data: Awaited<ReturnType<typeof searc
   );
 }
 
-/** One of the two searches: a GET form back to menu 4 that refuses an empty value before sending. */
+/** One of the two searches: a GET form back here that refuses an empty value before sending. */
 function SearchForm({
   field,
   label,
@@ -55,7 +56,7 @@ function SearchForm({
   };
   return (
     <Form method="get" className="flex items-end gap-2" onSubmit={requireValue}>
-      <input type="hidden" name="menu" value="4" />
+      <input type="hidden" name="menu" value={ADMIN_PANELS.searchProducts} />
       <div className="flex-1">
         <label htmlFor={`search-${field}`} className="block text-sm font-medium text-slate-700">
           {label}

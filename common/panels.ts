@@ -1,0 +1,38 @@
+// The dashboards' panels by name. The numbers are the spec's (§2, §3's adminMenu) and stay the
+// values of the addresses (`/admin?menu=5`): links, bookmarks and e-mails carry them. Browser and
+// server code both use these, never a bare number.
+
+/** The admin dashboard (/admin): spec §2's five panels, then the two a running shop needs. */
+export const ADMIN_PANELS = {
+  adminInfo: 0,
+  postProduct: 1,
+  manageProducts: 2,
+  registerAdmin: 3,
+  searchProducts: 4,
+  orders: 5,
+  messages: 6,
+} as const;
+
+/** The customer dashboard (/userdashboard): spec §2's User Info and My Orders. */
+export const CUSTOMER_PANELS = {
+  userInfo: 0,
+  myOrders: 1,
+} as const;
+
+export type AdminPanel = (typeof ADMIN_PANELS)[keyof typeof ADMIN_PANELS];
+export type CustomerPanel = (typeof CUSTOMER_PANELS)[keyof typeof CUSTOMER_PANELS];
+
+/** Other values of a panel's address (`status`, `notice`...), in this order after `menu`. */
+type Query = Record<string, string>;
+
+const withMenu = (path: string, panel: number, query: Query) => `${path}?${new URLSearchParams({ menu: String(panel), ...query })}`;
+
+/** The address of an admin panel: `adminPanelPath(ADMIN_PANELS.orders, { status: "paid" })` is `/admin?menu=5&status=paid`. */
+export function adminPanelPath(panel: AdminPanel, query: Query = {}): string {
+  return withMenu("/admin", panel, query);
+}
+
+/** The address of a customer panel: `customerPanelPath(CUSTOMER_PANELS.myOrders)` is `/userdashboard?menu=1`. */
+export function customerPanelPath(panel: CustomerPanel, query: Query = {}): string {
+  return withMenu("/userdashboard", panel, query);
+}
