@@ -1,11 +1,16 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "../../common/constants";
 import { lineName } from "../../common/featured";
 import { formatNaira, formatNairaTotal } from "../../common/money";
+import { ADMIN_PANELS, adminPanelPath, CUSTOMER_PANELS, customerPanelPath } from "../../common/panels";
 import type { orderItems, orders } from "../db/schema";
 import { customerLabel, type OrderStatus } from "../orders/lifecycle";
+import { footerLine, greeting, LetterEmail, type ItemTable, type Letter } from "./LetterEmail";
 
-// The shop's e-mails: one branded frame, HTML with inline styles (mail clients ignore <style>)
-// and a plain-text twin. Every link is absolute, built from PUBLIC_URL.
+// The shop's e-mails: the words of each, as a Letter shown in one branded frame (LetterEmail.tsx,
+// React Email components, which escape every text), and a plain-text twin built from the same
+// Letter here. Every link is absolute, built from PUBLIC_URL.
 
 export interface MailContent {
   subject: string;
@@ -13,75 +18,32 @@ export interface MailContent {
   text: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+/** What React Email's own render() puts before the markup. */
+const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
-/** Rows of an itemised list (an order's lines), with a bold last row for the total. */
-interface Table {
-  rows: { label: string; detail: string; amount: string }[];
-  total: { label: string; amount: string };
-  /** Lines under the table, e.g. the delivery address. */
-  after: string[];
-}
-
-interface Letter {
-  subject: string;
-  greetingName: string;
-  paragraphs: string[];
-  table?: Table;
-  action?: { label: string; url: string };
-  closing?: string;
-}
-
-const cell = "padding:8px 0;border-bottom:1px solid #e2e8f0;vertical-align:top";
-
-function tableHtml({ rows, total, after }: Table): string {
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:14px">
-${rows
-  .map(
-    (r) =>
-      `<tr><td style="${cell}">${escapeHtml(r.label)}<br><span style="color:#64748b">${escapeHtml(r.detail)}</span></td><td align="right" style="${cell};white-space:nowrap">${escapeHtml(r.amount)}</td></tr>`,
-  )
-  .join("\n")}
-<tr><td style="padding:10px 0;font-weight:bold">${escapeHtml(total.label)}</td><td align="right" style="padding:10px 0;font-weight:bold;white-space:nowrap">${escapeHtml(total.amount)}</td></tr>
-</table>
-${after.map((line) => `<p style="margin:0 0 4px">${escapeHtml(line)}</p>`).join("\n")}`;
-}
-
-function tableText({ rows, total, after }: Table): string[] {
+function tableText({ rows, total, after }: ItemTable): string[] {
   return [...rows.map((r) => `- ${r.label}: ${r.detail} = ${r.amount}`), `${total.label}: ${total.amount}`, "", ...after, ""];
 }
 
-function render({ subject, greetingName, paragraphs, table, action, closing }: Letter): MailContent {
-  const name = greetingName.trim() || "there";
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#1e293b">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:24px 12px"><tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:#1e3a8a;padding:18px 24px;color:#ffffff;font-size:20px;font-weight:bold">${SHOP_NAME}</td></tr>
-<tr><td style="padding:24px;font-size:15px;line-height:1.6">
-<p style="margin:0 0 16px">Hello ${escapeHtml(name)},</p>
-${paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("\n")}
-${table ? tableHtml(table) : ""}
-${
-  action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#f59e0b;color:#0f172a;text-decoration:none;font-weight:bold;padding:12px 22px;border-radius:8px">${escapeHtml(action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#475569">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(action.url)}</a></p>`
-    : ""
-}
-${closing ? `<p style="margin:0 0 16px;font-size:13px;color:#475569">${escapeHtml(closing)}</p>` : ""}
-</td></tr>
-<tr><td style="padding:16px 24px;background:#f8fafc;font-size:12px;color:#64748b">${SHOP_NAME}, Lagos · ${SHOP_EMAIL} · ${SHOP_PHONE_DISPLAY}</td></tr>
-</table></td></tr></table></body></html>`;
+/**
+ * The HTML and text of a letter. The HTML is rendered with React's synchronous renderer, not
+ * React Email's render(), which is async: mails are written in the transaction of the change
+ * they report, and these functions stay synchronous so that their callers do not change. The
+ * frame has nothing that suspends, so both give the same markup, less the comments render()'s
+ * streaming leaves (`<!--$-->`). The text twin is built here, not converted from the HTML: the
+ * conversion would change its wording (link labels, the table).
+ */
+function render(letter: Letter): MailContent {
+  const { subject, paragraphs, table, action, closing } = letter;
+  const html = DOCTYPE + renderToStaticMarkup(createElement(LetterEmail, letter));
   const text = [
-    `Hello ${name},`,
+    `Hello ${greeting(letter.greetingName)},`,
     "",
     ...paragraphs.flatMap((p) => [p, ""]),
     ...(table ? tableText(table) : []),
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
     ...(closing ? [closing, ""] : []),
-    `${SHOP_NAME}, Lagos · ${SHOP_EMAIL} · ${SHOP_PHONE_DISPLAY}`,
+    footerLine,
   ].join("\n");
   return { subject, html, text };
 }
@@ -125,7 +87,7 @@ interface OrderLetter {
   publicUrl: string;
 }
 
-function orderTable({ order, items, paymentReference }: OrderLetter): Table {
+function orderTable({ order, items, paymentReference }: OrderLetter): ItemTable {
   return {
     rows: items.map((item) => ({
       label: lineName(item.productName, item.size),
@@ -148,7 +110,7 @@ export function orderConfirmationMail(letter: OrderLetter): MailContent {
     greetingName: letter.order.firstName,
     paragraphs: ["Thank you for your order. We have received your payment, and we will call you to arrange delivery within 1 to 3 business days."],
     table: orderTable(letter),
-    action: { label: "See my orders", url: `${letter.publicUrl}/userdashboard?menu=1` },
+    action: { label: "See my orders", url: `${letter.publicUrl}${customerPanelPath(CUSTOMER_PANELS.myOrders)}` },
     closing: `Questions about your order? Reply to this email or call us on ${SHOP_PHONE_DISPLAY}.`,
   });
 }
@@ -183,7 +145,7 @@ export function refundMail({ order, reason, publicUrl }: { order: typeof orders.
       why,
       `We have asked our payment provider to return ${formatNairaTotal(order.totalKobo)} to the card or account you paid with. Your bank may take up to 10 business days to show it.`,
     ],
-    action: { label: "See my orders", url: `${publicUrl}/userdashboard?menu=1` },
+    action: { label: "See my orders", url: `${publicUrl}${customerPanelPath(CUSTOMER_PANELS.myOrders)}` },
     closing: `Questions? Reply to this email or call us on ${SHOP_PHONE_DISPLAY}.`,
   });
 }
@@ -235,7 +197,7 @@ export function orderStatusMail({ order, publicUrl }: { order: typeof orders.$in
     subject: `Your ${SHOP_NAME} order ${order.orderRef} ${news.headline}`,
     greetingName: order.firstName,
     paragraphs: news.paragraphs(order),
-    action: { label: "See my orders", url: `${publicUrl}/userdashboard?menu=1` },
+    action: { label: "See my orders", url: `${publicUrl}${customerPanelPath(CUSTOMER_PANELS.myOrders)}` },
     closing: `Questions about your order? Reply to this email or call us on ${SHOP_PHONE_DISPLAY}.`,
   });
 }
@@ -253,7 +215,7 @@ export function contactNoticeMail(letter: ContactLetter, publicUrl: string): Mai
     subject: `Contact form: ${letter.name}`,
     greetingName: "team",
     paragraphs: [`${letter.name} (${letter.email}, ${letter.phone}) wrote through the contact form:`, letter.message],
-    action: { label: "Open the Messages panel", url: `${publicUrl}/admin?menu=6` },
+    action: { label: "Open the Messages panel", url: `${publicUrl}${adminPanelPath(ADMIN_PANELS.messages)}` },
     closing: `Reply to ${letter.email} or call ${letter.phone}.`,
   });
 }
