@@ -1,9 +1,62 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath as executablePath } from "./scripts/chromium.mjs";
+import { freePort, startArgs } from "./scripts/shop-server.mjs";
 
-// Browser tests run against the built shop, started by scripts/e2e.mjs on a fresh embedded
-// database, in Debian's Chromium (no downloaded browser).
-const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3100";
+// Browser tests (`npm run test:e2e`, `npm run test:e2e -- tests/e2e/checkout.spec.ts`, `-- -g Pay`)
+// in Debian's Chromium, against the built shop: Playwright's webServer builds it, makes its
+// first admin with the command a real owner uses, and serves it as `npm start` does, on a fresh
+// embedded database in demo mode (the test gateway and the dev mailbox). tests/e2e/global-setup.ts
+// then checks the first-start server's memory (issue 15), global-teardown.ts prints it after the
+// tests and fails the run if the check failed. Decision: docs/decisions/0025-fast-browser-tests.md.
+//
+// This file is read by the runner and again by every worker: what one run shares (its port,
+// folder, admin) is decided once, by the runner, and handed to the workers in the environment.
+
+if (!existsSync(executablePath)) {
+  const line = "!".repeat(72);
+  console.error(`\n${line}\n!! BROWSER TESTS SKIPPED: no Chromium at ${executablePath}.\n!! Install it (apt-get install -y chromium) or set CHROME_PATH.\n${line}\n`);
+  process.exit(process.env.CI ? 1 : 0);
+}
+
+/** A shop already running (E2E_BASE_URL, e.g. a demo started by hand): no server of our own, no memory check. */
+const externalShop = process.env.E2E_BASE_URL;
+
+/** The shop's first admin, made with `npm run admin:create`'s command (the fixtures' `owner`). */
+const owner = { email: "owner@foamshop.test", name: "Ngozi Owner", phone: "2348031234567", password: "Owner-pass-2026" };
+
+if (!externalShop && !process.env.E2E_PORT) {
+  // The runner's first reading of this file.
+  process.env.E2E_PORT = String(await freePort());
+  const runDir = mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
+  process.env.E2E_RUN_DIR = runDir;
+  process.on("exit", () => rmSync(runDir, { recursive: true, force: true }));
+  mkdirSync("test-results", { recursive: true }); // for the server's log
+  // The first start draws the pictures its cache lacks: on a new machine all of them (a minute of
+  // CPU), here one in eight of the shared cache, enough for the memory that drawing leaves behind
+  // to show in the memory check.
+  const pictures = path.join(runDir, "pictures");
+  mkdirSync(pictures);
+  const shared = process.env.PICTURE_CACHE_DIR ?? "node_modules/.cache/foam-shop-pictures";
+  if (shared !== "off" && existsSync(shared)) {
+    cpSync(shared, pictures, { recursive: true });
+    const drawings = readdirSync(pictures).filter((f) => f.endsWith(".json")).sort();
+    for (const [i, f] of drawings.entries()) if (i % 8 === 0) rmSync(path.join(pictures, f));
+  }
+  Object.assign(process.env, {
+    E2E_ADMIN_EMAIL: owner.email,
+    E2E_ADMIN_NAME: owner.name,
+    E2E_ADMIN_PASSWORD: owner.password,
+    // Never resolves: the tests that open the chat serve the script themselves.
+    E2E_LIVE_CHAT_SCRIPT_URL: "https://chat.example.test/widget.js",
+  });
+}
+
+const baseURL = externalShop ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
+const runDir = process.env.E2E_RUN_DIR ?? "";
+const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -11,20 +64,58 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
-  workers: 2,
+  // Measured on this 2-core machine (decision 0025): 2 workers finish first.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: "list",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  webServer: externalShop
+    ? undefined
+    : {
+        command: [
+          "npm run build",
+          `ADMIN_PASSWORD=${quote(owner.password)} npx tsx server/accounts/admin-cli.ts --email ${quote(owner.email)} --name ${quote(owner.name)} --phone ${owner.phone}`,
+          // Started as `npm start` starts it (its Node flags too): the process measured is the real one.
+          // Its log (a line a request) goes to a file, to read when a test fails.
+          `exec ${quote(process.execPath)} ${startArgs.map(quote).join(" ")} > test-results/e2e-server.log`,
+        ].join(" && "),
+        url: `${baseURL}/robots.txt`,
+        reuseExistingServer: false,
+        // A new machine's first start draws every picture.
+        timeout: 300_000,
+        gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+        stdout: "ignore",
+        stderr: "pipe",
+        env: {
+          ...(process.env as Record<string, string>),
+          PORT: process.env.E2E_PORT!,
+          PUBLIC_URL: baseURL,
+          DATA_DIR: path.join(runDir, "data"),
+          DATABASE_URL: "",
+          SMTP_URL: "",
+          // PUBLIC_URL alone would turn demo mode off: the browser tests pay with the test gateway.
+          SHOP_DEMO: "on",
+          LIVE_CHAT_SCRIPT_URL: process.env.E2E_LIVE_CHAT_SCRIPT_URL!,
+          PICTURE_CACHE_DIR: path.join(runDir, "pictures"),
+        },
+      },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // No trace: recording one for every test (to keep those that fail) cost 10-17% of the run's
+    // time here. To look into a failure: `npm run test:e2e -- <file> --trace retain-on-failure`.
+    trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath,
       args: chromiumArgs,
     },
   },
+  // Tests of what a person sees run at both widths. Tests tagged @one-width check what no layout
+  // changes (HTTP answers, redirects, head tags, the content policy, server-side rules): they run
+  // once, at the phone's width, where most of the shop's customers are.
   projects: [
     { name: "phone", grepInvert: /@desktop-only/, use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
-    { name: "desktop", grepInvert: /@phone-only/, use: { viewport: { width: 1280, height: 800 } } },
+    { name: "desktop", grepInvert: /@phone-only|@one-width/, use: { viewport: { width: 1280, height: 800 } } },
   ],
 });

@@ -1,11 +1,17 @@
-// The production server as a child process, for `npm run bench` and `npm run soak`.
+// The production server as a child process, and the helpers every starter of a shop shares:
+// `npm run bench`, `npm run soak`, scripts/first-start-memory.mjs, the browser tests
+// (playwright.config.ts, tests/e2e/global-setup.ts) and the integration tests' shop processes
+// (tests/support/child-shop.ts). Types: shop-server.d.mts.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { createServer } from "node:net";
 
+/** A port of 127.0.0.1 free now (the operating system's choice), so a server can be started on it. */
 export const freePort = () =>
-  new Promise((resolve) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
       const { port } = srv.address();
       srv.close(() => resolve(port));
     });
@@ -13,13 +19,51 @@ export const freePort = () =>
 
 // The server runs exactly as `npm start` runs it (its Node flags too), minus npm in between, so
 // the process measured is the server itself.
-export const startArgs = JSON.parse(readFileSync("package.json", "utf8")).scripts.start.split(/\s+/).slice(1);
+export const startArgs = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).scripts.start.split(/\s+/).slice(1);
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+/**
+ * The id of the process listening on this TCP port of this machine, or null: for a server that
+ * another program started (Playwright's webServer runs it under a shell). Linux only, as rssMb.
+ */
+export function listeningPid(port) {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  const inodes = new Set();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let lines = [];
+    try {
+      lines = readFileSync(table, "utf8").split("\n").slice(1);
+    } catch {
+      continue;
+    }
+    for (const line of lines) {
+      const f = line.trim().split(/\s+/);
+      // local_address is ADDR:PORT in hex, st 0A is LISTEN, the inode is the tenth field.
+      if (f.length > 9 && f[1].endsWith(`:${hexPort}`) && f[3] === "0A") inodes.add(`socket:[${f[9]}]`);
+    }
+  }
+  if (inodes.size === 0) return null;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let fds = [];
+    try {
+      fds = readdirSync(`/proc/${entry}/fd`);
+    } catch {
+      continue; // gone, or not ours to read
+    }
+    for (const fd of fds) {
+      try {
+        if (inodes.has(readlinkSync(`/proc/${entry}/fd/${fd}`))) return Number(entry);
+      } catch {}
+    }
+  }
+  return null;
 }
 
 /** The memory budget of one server process (issue 7), also for the process that did the first start (issue 15). */
@@ -66,31 +110,68 @@ export async function rssUnderLoad(pid, base, { paths = CATALOGUE_PATHS, connect
   return { idleMb, peakMb, requests, failures };
 }
 
-/** The last 64 KB the server wrote: enough to say why it stopped, not its whole request log. */
-const OUTPUT_KEPT = 64 * 1024;
-
-/** Starts the production server; resolves once it answers, with the time that took. */
-export async function startShop(env) {
+/**
+ * Starts `node <args>` and resolves once `ready(output)` gives a value other than undefined,
+ * null or false: it is asked every `pollMs` with what the process printed so far (its last
+ * `keepChars` characters; stderr too unless inherited). Rejects with that output when the process
+ * exits first, and kills it (SIGKILL) and rejects when `timeoutMs` passes. The one start-and-wait
+ * loop of the shop's scripts and integration tests (the browser tests' server is Playwright's
+ * webServer).
+ */
+export async function startServerProcess(args, { env, cwd, ready, timeoutMs = 600_000, pollMs = 5, keepChars = 64 * 1024, stderr = "pipe", what = "The shop" }) {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, startArgs, { env, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, args, { env, cwd, stdio: ["ignore", "pipe", stderr] });
   let output = "";
-  child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-OUTPUT_KEPT)));
-  const base = `http://127.0.0.1:${env.PORT}`;
+  const keep = (chunk) => (output = (output + chunk).slice(-keepChars));
+  child.stdout.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   for (;;) {
-    try {
-      if ((await fetch(`${base}/favicon.svg`)).ok) break;
-    } catch {}
-    if (child.exitCode !== null) throw new Error(`The shop stopped while starting:\n${output}`);
-    if (performance.now() - startedAt > 600_000) throw new Error("The shop did not start within 10 minutes.");
-    await sleep(5);
+    const value = await ready(output);
+    if (value !== undefined && value !== null && value !== false) {
+      return { child, ready: value, startMs: performance.now() - startedAt, output: () => output, exited };
+    }
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${what} stopped while starting (code ${child.exitCode}, signal ${child.signalCode}):\n${output}`);
+    }
+    if (performance.now() - startedAt > timeoutMs) {
+      child.kill("SIGKILL");
+      throw new Error(`${what} was not ready after ${Math.round(timeoutMs / 1000)} s:\n${output}`);
+    }
+    await sleep(pollMs);
   }
-  return { child, base, startMs: performance.now() - startedAt, output: () => output };
+}
+
+/** Stops a child process with SIGTERM, and SIGKILL after `graceMs`; resolves with how it ended. */
+export async function stopServerProcess(child, graceMs = 15_000) {
+  if (child.exitCode === null && child.signalCode === null) {
+    const ended = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    await ended;
+    clearTimeout(timer);
+  }
+  return { code: child.exitCode, signal: child.signalCode };
+}
+
+/** Answers whether the shop at `base` serves (any answer of its own, not a refused connection). */
+export const answers = (base, path = "/favicon.svg") => async () => {
+  try {
+    return (await fetch(base + path)).ok;
+  } catch {
+    return false;
+  }
+};
+
+/** Starts the production server (as `npm start` does) on `env.PORT`; resolves once it answers, with the time that took. */
+export async function startShop(env) {
+  const base = `http://127.0.0.1:${env.PORT}`;
+  const { child, startMs, output } = await startServerProcess(startArgs, { env, stderr: "inherit", ready: answers(base) });
+  return { child, base, startMs, output };
 }
 
 export async function stopShop(shop) {
-  if (shop.child.exitCode !== null) return;
-  shop.child.kill("SIGTERM");
-  await new Promise((r) => shop.child.once("exit", r));
+  await stopServerProcess(shop.child);
 }
 
 /** The environment of a real (not demo) shop on its own port and database folder, with no third party configured. */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, followMailLink, fullPageShot, gotoHydrated, newCustomer, owner, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, followMailLink, fullPageShot, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
 
 // Customer and admin accounts in Chromium, as a newcomer on the embedded default uses them:
 // sign up, verify through the dev mailbox, log in, dashboards, logout, forgot and reset.
@@ -38,7 +38,7 @@ async function logIn(page: Page, path: "/userlogin" | "/adminlogin", email: stri
 }
 
 test.describe("route guards", () => {
-  test("signed out, the dashboards send you to their login pages, from the server", async ({ page }) => {
+  test("signed out, the dashboards send you to their login pages, from the server", { tag: "@one-width" }, async ({ page }) => {
     for (const [path, login] of [
       ["/userdashboard", "/userlogin"],
       ["/admin", "/adminlogin"],
@@ -285,8 +285,10 @@ test("the account pages have no footer; the admin pages keep it", async ({ page 
 
 // Issue 15: guessers from elsewhere lock the account for browsers that never signed in to it, not
 // for the owner's own (OWASP's device cookies).
-test("guessers lock a customer out of new browsers only: the browser that signed in before still gets in", async ({ page, browser, playwright, baseURL }) => {
-  const customer = await newCustomer(page, "owner-device", "Oluwaseun Bello");
+test("guessers lock a customer out of new browsers only: the browser that signed in before still gets in", async ({ page, login, browser, playwright, baseURL }) => {
+  // Signed in once in this browser (it holds the device cookie of that login), then logged out.
+  const customer = await login({ label: "owner-device", fullName: "Oluwaseun Bello" });
+  await gotoHydrated(page, "/userdashboard");
   await page.getByRole("button", { name: "Logout" }).click();
   await page.getByRole("button", { name: "Yes, log out" }).click();
   await expect(page.getByTestId("notice")).toHaveText("Logged Out!");

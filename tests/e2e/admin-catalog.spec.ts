@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { adminLogIn, expect, expectAccessible, forgiveBadRequest, fullPageShot, gotoHydrated, loadAllPictures, newCustomer, owner, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, forgiveBadRequest, fullPageShot, gotoHydrated, loadAllPictures, test } from "./fixtures";
 
 // The admin's catalogue tools in Chromium (spec §2 /admin menus 1, 2 and 4, §3 Product upload
 // form, §4 "after a successful upload it returns to 0", §5 Product images, Search, Delete
@@ -67,11 +67,11 @@ async function headerSearch(page: Page, term: string) {
   await box.press("Enter");
 }
 
-test("the admin posts a product, edits its price and deletes it; the shop follows each step", async ({ page }, info) => {
+test("the admin posts a product, edits its price and deletes it; the shop follows each step", async ({ page, ownerLogin }, info) => {
   test.slow();
   const name = productName(info, "life");
   const [pngFile, jpegFile] = await writePictures(info, 2);
-  await adminLogIn(page);
+  await ownerLogin();
 
   // ---- Post Product (menu 1)
   await gotoHydrated(page, "/admin?menu=1");
@@ -178,10 +178,10 @@ test("the admin posts a product, edits its price and deletes it; the shop follow
   expect(reply.status()).toBe(404);
 });
 
-test("Post Product refuses a fifth picture in the browser, without sending the form", async ({ page }, info) => {
+test("Post Product refuses a fifth picture in the browser, without sending the form", async ({ page, ownerLogin }, info) => {
   const name = productName(info, "five");
   const five = await writePictures(info, 5);
-  await adminLogIn(page);
+  await ownerLogin();
   await gotoHydrated(page, "/admin?menu=1");
   await fillProduct(page, { name, description: "Five pictures are one too many.", price: "9000", stock: "2" });
 
@@ -204,7 +204,7 @@ test("Post Product refuses a fifth picture in the browser, without sending the f
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
-test("Post Product shows the server's refusal of files the browser cannot judge, by their names", async ({ page, consoleErrors }, info) => {
+test("Post Product shows the server's refusal of files the browser cannot judge, by their names", async ({ page, ownerLogin, consoleErrors }, info) => {
   const name = productName(info, "fake");
   const dir = path.join("test-results", "admin-catalog-pictures", `${info.project.name}-${info.testId}`);
   await mkdir(dir, { recursive: true });
@@ -216,7 +216,7 @@ test("Post Product shows the server's refusal of files the browser cannot judge,
   const cut = path.join(dir, "cut.png");
   await writeFile(cut, whole.subarray(0, Math.floor(whole.length / 2)));
 
-  await adminLogIn(page);
+  await ownerLogin();
   await gotoHydrated(page, "/admin?menu=1");
   await fillProduct(page, { name, description: "Not really a picture.", price: "5000", stock: "1" });
   await page.locator("#productImages").setInputFiles([fake]);
@@ -240,10 +240,10 @@ test("Post Product shows the server's refusal of files the browser cannot judge,
   forgiveBadRequest(consoleErrors);
 });
 
-test("Search Products asks for a name or an ID, and finds the new product by its ID", async ({ page }, info) => {
+test("Search Products asks for a name or an ID, and finds the new product by its ID", async ({ page, ownerLogin }, info) => {
   const name = productName(info, "find");
   const [pngFile] = await writePictures(info, 1);
-  await adminLogIn(page);
+  await ownerLogin();
   await gotoHydrated(page, "/admin?menu=1");
   await fillProduct(page, { name, description: "Found by its number.", price: "7250", stock: "3" });
   await page.locator("#productImages").setInputFiles([pngFile]);
@@ -294,8 +294,8 @@ test("Search Products asks for a name or an ID, and finds the new product by its
   await expect(page.getByText("No products found.")).toBeVisible();
 });
 
-test("a customer who opens /admin is sent to /adminlogin", async ({ page }) => {
-  await newCustomer(page, "not-admin", "Bisi Adeyemi");
+test("a customer who opens /admin is sent to /adminlogin", async ({ page, login }) => {
+  await login({ label: "not-admin", fullName: "Bisi Adeyemi" });
 
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/adminlogin$/);

@@ -1,7 +1,8 @@
 import type { Page, TestInfo } from "@playwright/test";
 import type { DeliveryDetails } from "../../common/delivery";
-import { seedProducts } from "../../server/db/seed-data";
-import { expect, expectAccessible, fillDelivery, forgiveNotFound, fullPageShot, gotoHydrated, loadAllPictures, newCustomer, owner, test, uniqueEmail } from "./fixtures";
+import { seedProducts } from "../../server/demo/seed-data";
+import { expect, expectAccessible, forgiveNotFound, fullPageShot, gotoHydrated, loadAllPictures, owner, test, uniqueEmail } from "./fixtures";
+import { buyOne } from "./shopping";
 
 // The admin's Orders panel in Chromium (issue 5): a new customer buys through the test gateway,
 // the shop's owner finds the order (status filter), opens it, moves it to processing and then to
@@ -17,41 +18,7 @@ async function shot(page: Page, info: TestInfo, name: string) {
   await fullPageShot(page, `test-results/shots/${info.project.name}-${name}.png`);
 }
 
-
-
-/** The customer buys one unit of the product's first size and returns the order reference. */
-async function buyOne(page: Page, delivery: DeliveryDetails): Promise<string> {
-  await gotoHydrated(page, `/productdetail2/${product.id}`);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  const added = page.getByRole("dialog");
-  await expect(added.getByRole("heading")).toHaveText("Success");
-  await added.getByRole("button", { name: "Continue shopping" }).click();
-  await gotoHydrated(page, "/cartpage");
-  await page.getByRole("link", { name: "Checkout" }).click();
-  await expect(page).toHaveURL(/\/deliverydetailpage$/);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await fillDelivery(page, delivery);
-  await page.getByRole("button", { name: "Continue to order summary" }).click();
-  await expect(page).toHaveURL(/\/ordersummarypage$/);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-
-  await page.getByRole("button", { name: "Pay Now" }).click();
-  const payment = page.getByRole("dialog", { name: /^Pay ₦/ });
-  await expect(payment.getByText("Test mode")).toBeVisible();
-  await payment.getByRole("button", { name: "Success card: 4084 0840 8408 4081" }).click();
-  await payment.getByRole("button", { name: /^Pay ₦/ }).click();
-  const placed = page.getByRole("dialog");
-  await expect(placed.getByRole("heading")).toHaveText("Order Placed Successfully!", { timeout: 15_000 });
-  await placed.getByRole("button", { name: "OK" }).click();
-  await expect(page).toHaveURL(/\/userdashboard$/);
-
-  await gotoHydrated(page, "/userdashboard?menu=1");
-  const ref = page.getByTestId("order-ref");
-  await expect(ref).toHaveCount(1);
-  return (await ref.textContent())!.trim();
-}
-
-test("an admin moves a paid order to processing, then shipped with a tracking id; the customer sees it in My Orders", async ({ page }, info) => {
+test("an admin moves a paid order to processing, then shipped with a tracking id; the customer sees it in My Orders", async ({ page, login, ownerLogin }, info) => {
   test.setTimeout(150_000);
   const variant = product.variants[0];
   const lineName = `${product.name} (${variant.size})`;
@@ -64,17 +31,14 @@ test("an admin moves a paid order to processing, then shipped with a tracking id
     state: "Lagos",
     city: "Lagos Island",
   };
-  await newCustomer(page, "orders-buyer");
-  const orderRef = await buyOne(page, delivery);
+  await login({ label: "orders-buyer" });
+  const { orderRef } = await buyOne(page, `/productdetail2/${product.id}`, delivery);
   const customerOrder = page.getByRole("listitem").filter({ has: page.getByTestId("order-ref") });
-  await expect(customerOrder.getByText("paid", { exact: true })).toBeVisible();
+  await expect(customerOrder.getByText("Paid, being prepared", { exact: true })).toBeVisible();
 
-  // The owner logs in (a separate admin session in the same browser) and opens Orders.
-  await gotoHydrated(page, "/adminlogin");
-  await page.getByLabel("Email").fill(owner.email);
-  await page.getByLabel("Password", { exact: true }).fill(owner.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/admin(\?.*)?$/);
+  // The owner signs in (a separate admin session in the same browser) and opens Orders.
+  await ownerLogin();
+  await gotoHydrated(page, "/admin");
   await page.getByRole("navigation", { name: "Admin Dashboard menu" }).getByRole("link", { name: "Orders" }).click();
   await expect(page).toHaveURL(/\/admin\?menu=5$/);
   await expect(page.getByRole("heading", { name: "Orders", level: 2 })).toBeVisible();
@@ -142,7 +106,7 @@ test("an admin moves a paid order to processing, then shipped with a tracking id
   await gotoHydrated(page, "/userdashboard?menu=1");
   const mine = page.getByRole("listitem").filter({ has: page.getByTestId("order-ref") });
   await expect(mine.getByTestId("order-ref")).toHaveText(orderRef);
-  await expect(mine.getByText("shipped", { exact: true })).toBeVisible();
+  await expect(mine.getByText("Shipped", { exact: true })).toBeVisible();
   await expect(mine.getByTestId("tracking-id")).toHaveText(trackingId);
   await shot(page, info, "my-orders-shipped");
 
@@ -153,12 +117,8 @@ test("an admin moves a paid order to processing, then shipped with a tracking id
   ).toHaveCount(1);
 });
 
-test("an unknown order is a 404 page with a way back to the orders", async ({ page, consoleErrors }) => {
-  await gotoHydrated(page, "/adminlogin");
-  await page.getByLabel("Email").fill(owner.email);
-  await page.getByLabel("Password", { exact: true }).fill(owner.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/admin(\?.*)?$/);
+test("an unknown order is a 404 page with a way back to the orders", async ({ page, ownerLogin, consoleErrors }) => {
+  await ownerLogin();
   const reply = await page.goto("/admin/orders/ORD-0-0");
   expect(reply?.status()).toBe(404);
   await expect(page.getByRole("alert")).toHaveText("Order not found.");
@@ -166,7 +126,7 @@ test("an unknown order is a 404 page with a way back to the orders", async ({ pa
   forgiveNotFound(consoleErrors);
 });
 
-test("signed out, an order's page sends you to the admin login", async ({ page }) => {
+test("signed out, an order's page sends you to the admin login", { tag: "@one-width" }, async ({ page }) => {
   const reply = await page.request.get("/admin/orders/ORD-0-0", { maxRedirects: 0 });
   expect(reply.status()).toBe(302);
   expect(reply.headers().location).toBe("/adminlogin");

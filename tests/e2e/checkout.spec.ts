@@ -1,15 +1,17 @@
 import { stripVTControlCharacters } from "node:util";
 import type { Page, Route, TestInfo } from "@playwright/test";
 import type { DeliveryDetails } from "../../common/delivery";
-import { seedProducts } from "../../server/db/seed-data";
-import { expect, expectAccessible, fillDelivery, forgive, fullPageShot, gotoHydrated, loadAllPictures, newCustomer, test, uniqueEmail } from "./fixtures";
+import { seedProducts } from "../../server/demo/seed-data";
+import { expect, expectAccessible, forgive, fullPageShot, gotoHydrated, loadAllPictures, test, uniqueEmail } from "./fixtures";
+import { addToCart, checkoutToSummary, fillDelivery, openPayment, payWithSuccessCard, SUCCESS_CARD } from "./shopping";
 
 // Cart and checkout in Chromium (spec §2 /cartpage, /deliverydetailpage, /ordersummarypage,
 // /userdashboard My Orders, header cart count; §4 Add to cart, Quantity, Detail 2, Checkout;
 // §5 Delivery form; §8). Payments go through the built-in test gateway (no Paystack keys).
 //
-// Tests run in parallel on one database: every test makes its own customer, and each test buys
-// a product no other test of this file buys, so no test depends on another's stock changes.
+// Tests run in parallel on one database: every test starts signed in as its own new customer (the
+// `login` fixture), and each test buys a product no other test of this file buys, so no test
+// depends on another's stock changes.
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue and money
@@ -47,18 +49,6 @@ const shot = (page: Page, info: TestInfo, name: string) =>
 
 const cartCount = (page: Page) => page.getByTestId("cart-count");
 
-/** Adds one unit from a product page (size chosen on /productdetail2), and closes the Success dialog. */
-async function addToCart(page: Page, path: string, size?: string) {
-  await gotoHydrated(page, path);
-  if (size) await page.locator("select#size").selectOption(size);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog.getByRole("heading")).toHaveText("Success");
-  await expect(dialog).toContainText("Product added to cart");
-  await dialog.getByRole("button", { name: "Continue shopping" }).click();
-  await expect(dialog).toHaveCount(0);
-}
-
 type Delivery = DeliveryDetails;
 
 const lagosDelivery = (label: string): Delivery => ({
@@ -71,27 +61,6 @@ const lagosDelivery = (label: string): Delivery => ({
   city: "Ikeja",
 });
 
-
-/** From a cart with items: Checkout, the delivery form, then the order summary. */
-async function checkoutToSummary(page: Page, d: Delivery) {
-  await gotoHydrated(page, "/cartpage");
-  await page.getByRole("link", { name: "Checkout" }).click();
-  await expect(page).toHaveURL(/\/deliverydetailpage$/);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await fillDelivery(page, d);
-  await page.getByRole("button", { name: "Continue to order summary" }).click();
-  await expect(page).toHaveURL(/\/ordersummarypage$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Order Summary");
-}
-
-/** Opens the test gateway's window from the order summary. */
-async function openPayment(page: Page) {
-  await page.getByRole("button", { name: "Pay Now" }).click();
-  const payment = page.getByRole("dialog", { name: /^Pay ₦/ });
-  await expect(payment).toBeVisible();
-  await expect(payment.getByText("Test mode")).toBeVisible();
-  return payment;
-}
 
 async function expectNoOrders(page: Page) {
   await gotoHydrated(page, "/userdashboard?menu=1");
@@ -115,9 +84,9 @@ test("a visitor's Add to Cart asks to log in, and Login goes to /userlogin", asy
   await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
 });
 
-test("a new customer buys a featured mattress from the home page to the order e-mail", async ({ page }, info) => {
+test("a new customer buys a featured mattress from the home page to the order e-mail", async ({ page, login }, info) => {
   test.setTimeout(120_000);
-  const customer = await newCustomer(page, "buyer");
+  const customer = await login({ label: "buyer" });
   const product = featured(3);
   const first = product.variants[0];
   const second = product.variants[1];
@@ -203,7 +172,7 @@ test("a new customer buys a featured mattress from the home page to the order e-
   // Pay Now → the test gateway → the success card → Pay.
   const payment = await openPayment(page);
   await expect(payment).toContainText(delivery.email);
-  await payment.getByRole("button", { name: "Success card: 4084 0840 8408 4081" }).click();
+  await payment.getByRole("button", { name: SUCCESS_CARD }).click();
   await expect(payment.getByLabel("Card number")).toHaveValue("4084 0840 8408 4081");
   await shot(page, info, "payment-dialog");
   await payment.getByRole("button", { name: `Pay ${total}` }).click();
@@ -249,9 +218,9 @@ test("a new customer buys a featured mattress from the home page to the order e-
   await page.goto("/dev/mailbox");
 });
 
-test("cancelling the payment says 'Payment cancelled.', keeps the cart and places no order", async ({ page }) => {
+test("cancelling the payment says 'Payment cancelled.', keeps the cart and places no order", async ({ page, login }) => {
   test.setTimeout(90_000);
-  await newCustomer(page, "canceller");
+  await login({ label: "canceller" });
   const product = featured(6);
   const variant = product.variants[0];
   await addToCart(page, `/productdetail2/${product.id}`);
@@ -272,13 +241,12 @@ test("cancelling the payment says 'Payment cancelled.', keeps the cart and place
   await expectNoOrders(page);
 });
 
-test("a double click on Pay Now opens one payment window, and after a reload Pay Now reopens the same payment: one order", async ({ page }) => {
+test("a double click on Pay Now opens one payment window, and after a reload Pay Now reopens the same payment: one order", async ({ page, login }) => {
   test.setTimeout(120_000);
-  await newCustomer(page, "double-click");
+  await login({ label: "double-click" });
   const product = featured(10);
   await addToCart(page, `/productdetail2/${product.id}`);
   await checkoutToSummary(page, lagosDelivery("double-click-to"));
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
   // Every payment Pay Now opened, read on its way to the page (a reload would lose the body).
   const started: { reference: string; accessCode: string }[] = [];
@@ -302,23 +270,18 @@ test("a double click on Pay Now opens one payment window, and after a reload Pay
   // The window is lost (the page reloads); Pay Now again opens the same payment, not a second one.
   await page.reload();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const again = await openPayment(page);
+  await openPayment(page);
   await expect.poll(() => started.length).toBeGreaterThanOrEqual(2);
   expect(new Set(started.map((s) => `${s.reference} ${s.accessCode}`)).size).toBe(1);
 
-  await again.getByRole("button", { name: "Success card: 4084 0840 8408 4081" }).click();
-  await again.getByRole("button", { name: /^Pay ₦/ }).click();
-  const placed = page.getByRole("dialog");
-  await expect(placed.getByRole("heading")).toHaveText("Order Placed Successfully!", { timeout: 15_000 });
-  await placed.getByRole("button", { name: "OK" }).click();
-  await expect(page).toHaveURL(/\/userdashboard$/);
+  await payWithSuccessCard(page);
   await gotoHydrated(page, "/userdashboard?menu=1");
   await expect(page.getByTestId("order-ref")).toHaveCount(1);
 });
 
-test("a declined card says 'Payment failed: Declined' and places no order", async ({ page, consoleErrors }) => {
+test("a declined card says 'Payment failed: Declined' and places no order", async ({ page, login, consoleErrors }) => {
   test.setTimeout(90_000);
-  await newCustomer(page, "declined");
+  await login({ label: "declined" });
   const product = featured(7);
   const variant = product.variants[0];
   await addToCart(page, `/productdetail2/${product.id}`);
@@ -339,9 +302,9 @@ test("a declined card says 'Payment failed: Declined' and places no order", asyn
   await expectNoOrders(page);
 });
 
-test("the delivery form warns about different phones and a bad e-mail, and a new state clears the city", async ({ page }) => {
+test("the delivery form warns about different phones and a bad e-mail, and a new state clears the city", async ({ page, login }) => {
   test.setTimeout(90_000);
-  await newCustomer(page, "delivery-form");
+  await login({ label: "delivery-form" });
   const product = featured(8);
   await addToCart(page, `/productdetail2/${product.id}`);
   await gotoHydrated(page, "/cartpage");
@@ -401,7 +364,7 @@ test("signed out, delivery and summary send you to /userlogin, and the cart is e
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("minus on a line of one removes it: the cart is empty and Checkout is gone", async ({ page }) => {
+test("minus on a line of one removes it: the cart is empty and Checkout is gone", async ({ page, login }) => {
   test.setTimeout(90_000);
   // A plain product (one price, no size) from the Pillows category.
   const listing = await page.request.get("/api/get_products_by_category.php?category=Pillows");
@@ -410,7 +373,7 @@ test("minus on a line of one removes it: the cart is empty and Checkout is gone"
   const pillow = products.find((p) => Number(p.available_stock ?? 1) > 1) ?? products[0];
   expect(pillow, "a pillow in stock").toBeTruthy();
 
-  await newCustomer(page, "minus");
+  await login({ label: "minus" });
   await addToCart(page, `/productdetail/${pillow.id}`);
   await expect(cartCount(page)).toHaveText("1");
   await gotoHydrated(page, "/cartpage");

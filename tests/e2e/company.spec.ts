@@ -2,16 +2,15 @@ import type { Page, TestInfo } from "@playwright/test";
 import {
   expect,
   expectAccessible,
-  followMailLink,
   forgive,
   forgiveBadRequest,
   forgiveNotFound,
   fullPageShot,
   gotoHydrated,
   loadAllPictures,
-  owner,
   test,
   uniqueEmail,
+  verifiedCustomer,
 } from "./fixtures";
 
 // The company pages, the contact form, order tracking, live chat and WhatsApp in Chromium (spec §2
@@ -225,7 +224,7 @@ async function expectContactValues(page: Page, values: { name: string; email: st
   await expect(main.getByLabel("Message", { exact: true })).toHaveValue(values.message);
 }
 
-test("a message sent through /contactus lands on / with the thank-you notice and reaches the admin's Messages panel", async ({ page }, info) => {
+test("a message sent through /contactus lands on / with the thank-you notice and reaches the admin's Messages panel", async ({ page, ownerLogin }, info) => {
   const tag = `${info.project.name}-${Math.random().toString(36).slice(2, 8)}`;
   const values = {
     name: `Ifeoma ${tag}`,
@@ -242,11 +241,7 @@ test("a message sent through /contactus lands on / with the thank-you notice and
   await shot(page, info, "contact-sent");
 
   // The admin reads it in the Messages panel (menu 6).
-  await gotoHydrated(page, "/adminlogin");
-  await page.getByLabel("Email").fill(owner.email);
-  await page.getByLabel("Password", { exact: true }).fill(owner.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await ownerLogin();
   await gotoHydrated(page, "/admin?menu=6");
   const item = page.getByTestId("message").filter({ hasText: values.message });
   await expect(item).toHaveCount(1);
@@ -302,11 +297,7 @@ test("when the network fails, the contact form says 'An error occurred. Please t
 
 /** A customer with a placed (paid) order, made through the API with the built-in test gateway. */
 async function placedOrder(page: Page) {
-  const customer = { fullName: "Emeka Nwosu", email: uniqueEmail("track"), password: "Tracking-2026!", phoneNumber: "2348031112222" };
-  const signUp = await page.request.post("/api/api4users/user_signup.php", { data: customer });
-  expect(signUp.status(), await signUp.text()).toBe(201);
-  await followMailLink(page, customer.email, "Verify your email", "Verify my email");
-  await expect(page).toHaveURL(/\/userlogin$/);
+  const customer = await verifiedCustomer(page.request, "track", "Emeka Nwosu");
 
   const login = await page.request.post("/api/api4users/user_login.php", { data: { email: customer.email, password: customer.password } });
   expect(login.status(), await login.text()).toBe(200);

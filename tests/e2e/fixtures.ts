@@ -1,13 +1,33 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
-import type { DeliveryDetails } from "../../common/delivery";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { findLink, uniqueEmail } from "../support/accounts";
+
+export { uniqueEmail };
 
 // Playwright's trace recorder tries to run its snapshot script in the dev mailbox's sandboxed
 // preview frame, and Chromium logs the refusal: that is the test tool's noise, not the shop's.
 const TRACE_RECORDER_NOISE = /^Blocked script execution in 'about:srcdoc'/;
 
-// Every browser test fails on a console error or an uncaught exception in the page.
-export const test = base.extend<{ consoleErrors: string[] }>({
+export interface Customer {
+  fullName: string;
+  email: string;
+  password: string;
+  phoneNumber: string;
+}
+
+export const test = base.extend<{
+  consoleErrors: string[];
+  /**
+   * Starts the test signed in as a new customer, made without the UI (the Epic Stack's `login`
+   * fixture): signed up and verified over HTTP, then signed in through the login page's own
+   * action, whose cookies land in this page's browser. The sign-up, verification and login
+   * screens have their own tests (accounts.spec.ts), which go through the UI.
+   */
+  login: (options?: { label?: string; fullName?: string }) => Promise<Customer>;
+  /** Starts the test signed in as the shop's owner (the admin made by the command), without the UI. */
+  ownerLogin: () => Promise<void>;
+}>({
+  // Every browser test fails on a console error or an uncaught exception in the page.
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -18,8 +38,53 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     },
     { auto: true },
   ],
+  login: async ({ page }, use) => {
+    await use(async ({ label = "customer", fullName = "Adaeze Okafor" } = {}) => {
+      const customer = await verifiedCustomer(page.request, label, fullName);
+      await signIn(page, "customer", customer.email, customer.password);
+      return customer;
+    });
+  },
+  ownerLogin: async ({ page }, use) => {
+    await use(() => signIn(page, "admin", owner.email, owner.password));
+  },
 });
 export { expect };
+
+/** A new customer, signed up through the API and verified with the link of the dev mailbox's copy of the mail (not signed in). */
+export async function verifiedCustomer(request: APIRequestContext, label: string, fullName: string): Promise<Customer> {
+  const customer = { fullName, email: uniqueEmail(label), password: "Customer-2026!", phoneNumber: "2348031112222" };
+  const signUp = await request.post("/api/api4users/user_signup.php", { data: customer });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const token = await mailedToken(request, customer.email, "Verify your email", "/verifyuser");
+  const verified = await request.post("/api/api4users/user_verify_email.php", { data: { token } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return customer;
+}
+
+/** The token of the `path/<token>` link in the newest mail to `to` about `subject`, read from the dev mailbox over HTTP. */
+async function mailedToken(request: APIRequestContext, to: string, subject: string, path: string): Promise<string> {
+  const list = await (await request.get("/dev/mailbox")).text();
+  // Newest first: one <a href="/dev/mailbox/ID"> per mail, with its subject and addressee inside.
+  const entry = list.split("<a ").find((a) => a.includes(subject) && a.includes(to));
+  const id = entry ? /href="\/dev\/mailbox\/(\d+)"/.exec(entry)?.[1] : undefined;
+  if (!id) throw new Error(`No "${subject}" mail to ${to} in the dev mailbox`);
+  const mail = await (await request.get(`/dev/mailbox/${id}`)).text();
+  const link = findLink(mail, "", path);
+  if (!link) throw new Error(`No ${path}/<token> link in the "${subject}" mail to ${to}`);
+  return link.token;
+}
+
+/**
+ * Signs in through the login page's action (a form post, as the page's form sends it, without
+ * the page): the session and device cookies it answers with land in the page's browser context.
+ */
+async function signIn(page: Page, role: "customer" | "admin", email: string, password: string) {
+  const reply = await page.request.post(role === "customer" ? "/userlogin" : "/adminlogin", { form: { email, password }, maxRedirects: 0 });
+  expect(reply.status(), `login as ${email}: ${await reply.text()}`).toBe(302);
+  // Where the login page sends a signed-in customer or admin (with a notice for the page).
+  expect(reply.headers().location).toMatch(role === "customer" ? /^\/userdashboard(?:\?|$)/ : /^\/admin(?:\?|$)/);
+}
 
 /**
  * Parts of a page are rendered only when scrolled near (app.css .render-when-visible). A
@@ -58,15 +123,6 @@ export async function expectAccessible(page: Page) {
   expect(bad, "serious or critical accessibility violations").toEqual([]);
 }
 
-/** The shop's owner signs in through /adminlogin and lands on the dashboard. */
-export async function adminLogIn(page: Page) {
-  await gotoHydrated(page, "/adminlogin");
-  await page.getByLabel("Email").fill(owner.email);
-  await page.getByLabel("Password", { exact: true }).fill(owner.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
-
 /** Waits for hydration, so clicks reach React's handlers. */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
@@ -82,17 +138,12 @@ export async function loadAllPictures(page: Page) {
   });
 }
 
-/** The admin that scripts/e2e.mjs made with `npm run admin:create` (the demo admin when run by hand). */
+/** The admin that playwright.config.ts made with `npm run admin:create` (the demo admin against a shop started by hand). */
 export const owner = {
   email: process.env.E2E_ADMIN_EMAIL ?? "admin@example.com",
   name: process.env.E2E_ADMIN_NAME ?? "Adaeze Admin",
   password: process.env.E2E_ADMIN_PASSWORD ?? "Admin123!",
 };
-
-/** An e-mail address no other test (or project) uses. */
-export function uniqueEmail(label: string): string {
-  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 /**
  * Opens the newest e-mail to `to` whose subject contains `subject` in the dev mailbox and follows
@@ -102,38 +153,4 @@ export async function followMailLink(page: Page, to: string, subject: string, li
   await page.goto("/dev/mailbox");
   await page.getByRole("link").filter({ hasText: subject }).filter({ hasText: to }).first().click();
   await page.getByRole("list", { name: "Links in this e-mail" }).getByRole("link", { name: linkName }).click();
-}
-
-export interface Customer {
-  fullName: string;
-  email: string;
-  password: string;
-  phoneNumber: string;
-}
-
-/** A fresh customer: signed up through the API, verified through the dev mailbox, logged in. */
-export async function newCustomer(page: Page, label: string, fullName = "Adaeze Okafor"): Promise<Customer> {
-  const customer = { fullName, email: uniqueEmail(label), password: "Customer-2026!", phoneNumber: "2348031112222" };
-  const reply = await page.request.post("/api/api4users/user_signup.php", { data: customer });
-  expect(reply.status(), await reply.text()).toBe(201);
-  await followMailLink(page, customer.email, "Verify your email", "Verify my email");
-  await expect(page).toHaveURL(/\/userlogin$/);
-  await gotoHydrated(page, "/userlogin");
-  await page.getByLabel("Email").fill(customer.email);
-  await page.getByLabel("Password", { exact: true }).fill(customer.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/userdashboard$/);
-  return customer;
-}
-
-/** Fills /deliverydetailpage (both phone fields the same). */
-export async function fillDelivery(page: Page, d: DeliveryDetails) {
-  await page.getByLabel("First name").fill(d.firstName);
-  await page.getByLabel("Last name").fill(d.lastName);
-  await page.getByLabel("Phone number", { exact: true }).fill(d.phone);
-  await page.getByLabel("Confirm phone number").fill(d.phone);
-  await page.getByLabel("Email").fill(d.email);
-  await page.getByLabel("Delivery address").fill(d.address);
-  await page.getByLabel("State").selectOption(d.state);
-  await page.getByLabel("City").selectOption(d.city);
 }

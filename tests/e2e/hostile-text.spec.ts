@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { BREAKOUT, escaped, IMG, SCRIPT, SVG } from "../support/hostile-text";
-import { adminLogIn, expect, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
+import { expect, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
 
 // Issue 8, "Hostile input": text shown in pages can never run script. A product whose name and
 // description hold markup (posted through the admin's upload call) and a contact message holding
@@ -51,7 +51,7 @@ async function expectInertPage(page: Page, path: string, visibleText: string, al
   expect(live, `${path}: live elements made of the text after hydration`).toEqual(INERT);
 }
 
-test("markup in a product and in a contact message is shown as text on every page, never run", async ({ page }, info) => {
+test("markup in a product and in a contact message is shown as text on every page, never run", { tag: "@one-width" }, async ({ page, ownerLogin }, info) => {
   test.slow();
   const alerts: string[] = [];
   page.on("dialog", (dialog) => {
@@ -91,8 +91,8 @@ test("markup in a product and in a contact message is shown as text on every pag
     await expectInertHtml(page, search, []);
     await expectInertPage(page, search, "Search Results", alerts);
 
-    // ---- the back office, signed in through the page: Manage Products, the edit page, Messages
-    await adminLogIn(page);
+    // ---- the back office, signed in with the page's cookies: Manage Products, the edit page, Messages
+    await ownerLogin();
     await expectInertHtml(page, "/admin?menu=2&category=Pillows", [name]);
     await expectInertPage(page, "/admin?menu=2&category=Pillows", `Pillow ${tag} ${SCRIPT}`, alerts);
     await expectInertHtml(page, `/admin/products/${id}`, []);

@@ -26,7 +26,7 @@ test("the home page loads at most 110 KB of JavaScript, compressed", async ({ pa
   expect(scripts.map((s) => s.url).join(" ")).not.toMatch(/admin|OrdersPanel|ProductFields|LoginForm/);
 });
 
-test("the home page's HTML asks for no script before its first paint", async ({ request }) => {
+test("the home page's HTML asks for no script before its first paint", { tag: "@one-width" }, async ({ request }) => {
   const html = await (await request.get("/")).text();
   // Attributes in any order: React Router writes the nonce first on some tags.
   expect(html).not.toMatch(/<link[^>]* rel="modulepreload"/);

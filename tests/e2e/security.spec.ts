@@ -13,7 +13,7 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test("every kind of page hydrates under its policy without a violation", async ({ page }) => {
+test("every kind of page hydrates under its policy without a violation", { tag: "@one-width" }, async ({ page }) => {
   for (const path of PAGES) {
     const response = await page.goto(path);
     expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
@@ -22,7 +22,7 @@ test("every kind of page hydrates under its policy without a violation", async (
   }
 });
 
-test("markup slipped into a page cannot run script, and the page still works", async ({ page, consoleErrors }) => {
+test("markup slipped into a page cannot run script, and the page still works", { tag: "@one-width" }, async ({ page, consoleErrors }) => {
   // As if a product text reached the HTML unescaped: the real page and its real policy header,
   // with a script and an event handler added to its body.
   await page.route("**/productdetail/18", async (route) => {

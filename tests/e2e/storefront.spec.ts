@@ -19,7 +19,7 @@ for (const { name, path, heading } of pages) {
     await expect(page.getByPlaceholder("Search for products, brands and categories").locator("visible=true")).toBeVisible();
     await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("target", "_blank");
     await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+/);
-    // scripts/e2e.mjs configures a live-chat script, so the opener is a button that loads it.
+    // playwright.config.ts configures a live-chat script, so the opener is a button that loads it.
     await expect(page.getByTestId("chat-opener")).toBeVisible();
     await expect(page.getByText("24/7 support")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toContainText("April 2014");
@@ -240,7 +240,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("product pages carry Open Graph tags and schema.org Product data in naira", async ({ page }) => {
+test("product pages carry Open Graph tags and schema.org Product data in naira", { tag: "@one-width" }, async ({ page }) => {
   await page.goto("/productdetail2/1");
   await expect(page).toHaveTitle(/^Eco Foam Mattress \|/);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40}/);
@@ -251,7 +251,7 @@ test("product pages carry Open Graph tags and schema.org Product data in naira",
   expect(ld.offers.lowPrice).toBe("25000.00");
 });
 
-test("robots.txt and sitemap.xml list the catalogue", async ({ request }) => {
+test("robots.txt and sitemap.xml list the catalogue", { tag: "@one-width" }, async ({ request }) => {
   const robots = await request.get("/robots.txt");
   expect(await robots.text()).toMatch(/^Sitemap: http.*\/sitemap\.xml$/m);
   const sitemap = await (await request.get("/sitemap.xml")).text();
@@ -261,7 +261,7 @@ test("robots.txt and sitemap.xml list the catalogue", async ({ request }) => {
   expect(sitemap.match(/<url>/g)?.length).toBeGreaterThan(60);
 });
 
-test("every page has its own title", async ({ page }) => {
+test("every page has its own title", { tag: "@one-width" }, async ({ page }) => {
   const titles = new Set<string>();
   for (const path of ["/", "/productlistpage/Pillows", "/productdetail/18", "/productdetail2/2", "/searchresultpage?searchTerm=mat"]) {
     await page.goto(path);

@@ -4,7 +4,8 @@ import type { Database } from "../../server/db/client";
 import { outbox } from "../../server/db/schema";
 
 // Helpers for the account calls of spec §7: JSON posts with an optional Bearer token, fresh
-// e-mail addresses, and the one-time tokens read back out of e-mailed links.
+// e-mail addresses, and the one-time tokens read back out of e-mailed links. The browser tests
+// (tests/e2e/fixtures.ts) use uniqueEmail and findLink too.
 
 export type Role = "customer" | "admin";
 export type CallName = "login" | "signup" | "verify_email" | "forgot_password" | "reset_password" | "update_phone" | "logout";
@@ -56,10 +57,10 @@ export function apiClient(baseUrl: string) {
 }
 
 let counter = 0;
-/** An address no other test of the run uses. */
+/** An address no other test of the run uses, in this process or another (the Vitest and Playwright suites' one helper). */
 export function uniqueEmail(tag: string): string {
   counter += 1;
-  return `${tag}.${counter}.${randomBytes(3).toString("hex")}@example.com`;
+  return `${tag}.${counter}.${randomBytes(4).toString("hex")}@example.com`;
 }
 
 /** A string shaped like a real token (43 base64url characters) that was never issued. */

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
+import { freePort, startServerProcess, stopServerProcess } from "../../scripts/shop-server.mjs";
 import { ensurePlannerStatistics, openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { databaseUrlFor } from "./global-setup";
 import { TEST_SHOP_ENV } from "./server";
@@ -62,17 +62,8 @@ export async function createShopDatabase(): Promise<ShopDatabase> {
   };
 }
 
-/** A port free now, so a shop can be restarted on the same address. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A port free now, so a shop can be restarted on the same address (the scripts' one helper). */
+export { freePort };
 
 export interface ShopProcess {
   baseUrl: string;
@@ -107,40 +98,16 @@ const OWN_SETTINGS = [
 export async function startShopProcess(env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<ShopProcess> {
   const inherited = { ...process.env };
   for (const name of OWN_SETTINGS) delete inherited[name];
-  const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
+  const { child, ready, output, exited } = await startServerProcess(["--import", "tsx", ENTRY], {
     cwd: ROOT,
     env: { ...inherited, ...TEST_SHOP_ENV, PICTURE_CACHE_DIR: "off", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output += chunk.toString("utf8");
-    if (output.length > 200_000) output = output.slice(-100_000);
-  };
-  child.stderr!.on("data", keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once("exit", (code, signal) => resolve({ code, signal }));
-  });
-  const ready = await new Promise<{ port: number; address: string; pid: number }>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`The shop process was not ready after ${timeoutMs} ms:\n${output}`));
-    }, timeoutMs);
-    let line = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      keep(chunk);
-      line += chunk.toString("utf8");
-      const match = /SHOP_READY (\{.*\})/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(JSON.parse(match[1]));
-      }
-      if (line.length > 10_000) line = line.slice(-1_000);
-    });
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`The shop process exited (code ${code}, signal ${signal}) before it was ready:\n${output}`));
-    });
+    ready: (printed) => {
+      const match = /SHOP_READY (\{.*\})/.exec(printed);
+      return match ? (JSON.parse(match[1]) as { port: number; address: string; pid: number }) : undefined;
+    },
+    timeoutMs,
+    keepChars: 200_000,
+    what: "The shop process",
   });
   return {
     baseUrl: `http://127.0.0.1:${ready.port}`,
@@ -148,7 +115,7 @@ export async function startShopProcess(env: Record<string, string>, { timeoutMs 
     address: ready.address,
     pid: ready.pid,
     child,
-    output: () => output,
+    output,
     exited,
     kill: (signal) => void child.kill(signal),
   };
@@ -156,10 +123,6 @@ export async function startShopProcess(env: Record<string, string>, { timeoutMs 
 
 /** Stops a shop process with SIGTERM (SIGKILL after `graceMs`); resolves with how it ended. */
 export async function stopShopProcess(shop: ShopProcess, graceMs = 15_000) {
-  if (shop.child.exitCode !== null || shop.child.signalCode !== null) return shop.exited;
-  shop.kill("SIGTERM");
-  const timer = setTimeout(() => shop.kill("SIGKILL"), graceMs);
-  const ended = await shop.exited;
-  clearTimeout(timer);
-  return ended;
+  await stopServerProcess(shop.child, graceMs);
+  return shop.exited;
 }
