@@ -1,12 +1,11 @@
 import { useState, type ReactNode } from "react";
 import { data, Form, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { OrderLine } from "../components/OrderLine";
 import type { Route } from "./+types/admin.orders.$orderRef";
 import { SHOP_NAME } from "../../common/constants";
-import { lineName } from "../../common/featured";
-import { imageUrl } from "../../common/images";
 import { messages } from "../../common/messages";
 import { ADMIN_PANELS, adminPanelPath } from "../../common/panels";
-import { formatNaira, formatNairaTotal } from "../../common/money";
+import { formatNairaTotal } from "../../common/money";
 import { getOrderForAdmin, holdsStock, NOTE_MAX, TRACKING_ID_MAX } from "../../server/orders/admin-orders";
 import { staffLabel } from "../../server/orders/lifecycle";
 import { orderStatusAction } from "../admin/orders.server";
@@ -175,20 +174,7 @@ function Items({ order, className }: { order: Order; className?: string }) {
     <Card title="Items" id="items-heading" className={className}>
       <ul className="divide-y divide-slate-100">
         {order.items.map((item, i) => (
-          <li key={i} className="flex items-center gap-3 py-3 text-sm" data-testid="order-line">
-            {item.imageFile ? (
-              <img src={imageUrl(item.imageFile, 320)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded object-cover" />
-            ) : null}
-            <div className="min-w-0 flex-1">
-              <p className="font-medium text-slate-900">
-                {lineName(item.productName, item.size)}
-              </p>
-              <p className="text-slate-600">
-                {item.quantity} x {formatNaira(item.unitPriceKobo)}
-              </p>
-            </div>
-            <p className="whitespace-nowrap font-semibold text-slate-900">{formatNairaTotal(item.subtotalKobo)}</p>
-          </li>
+          <OrderLine key={i} item={item} />
         ))}
       </ul>
       <dl className="mt-2 border-t border-slate-200 pt-3 text-sm">

@@ -1,10 +1,8 @@
 import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
+import { OrderLine } from "../components/OrderLine";
 import type { Route } from "./+types/ordersummarypage";
-import { imageUrl } from "../../common/images";
 import { messages } from "../../common/messages";
 import { hasNul } from "../../common/text";
-import { formatNaira, formatNairaTotal } from "../../common/money";
-import { lineName } from "../../common/featured";
 import { cartTotalKobo, getCart, getDelivery } from "../../server/cart/cart";
 import { cancelCheckout, completePayment, startCheckout } from "../../server/checkout/checkout";
 import { CheckoutSteps } from "../components/CheckoutSteps";
@@ -112,18 +110,7 @@ export default function OrderSummaryPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <ul className="mt-3 divide-y divide-slate-100">
               {lines.map((line) => (
-                <li key={line.id} className="flex items-center gap-3 py-3">
-                  {line.image ? (
-                    <img src={imageUrl(line.image, 320)} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-lg object-cover" />
-                  ) : null}
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium text-slate-900">{lineName(line.productName, line.size)}</p>
-                    <p className="text-sm text-slate-600" data-testid="summary-line">
-                      {line.quantity} x {formatNaira(line.priceKobo)}
-                    </p>
-                  </div>
-                  <p className="font-semibold text-slate-900">{formatNairaTotal(line.subtotalKobo)}</p>
-                </li>
+                <OrderLine key={line.id} eager item={{ ...line, unitPriceKobo: line.priceKobo, imageFile: line.image }} />
               ))}
             </ul>
           </section>

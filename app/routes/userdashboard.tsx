@@ -1,10 +1,9 @@
 import { Link } from "react-router";
+import { OrderLine } from "../components/OrderLine";
 import type { Route } from "./+types/userdashboard";
-import { lineName } from "../../common/featured";
-import { imageUrl } from "../../common/images";
 import { messages } from "../../common/messages";
 import { CUSTOMER_PANELS } from "../../common/panels";
-import { formatNaira, formatNairaTotal } from "../../common/money";
+import { formatNairaTotal } from "../../common/money";
 import { customerLabel } from "../../server/orders/lifecycle";
 import { listOrders } from "../../server/orders/orders";
 import { logoutAction, updatePhoneAction } from "../accounts.server";
@@ -107,19 +106,9 @@ function MyOrders({ orders, error }: { orders: Route.ComponentProps["loaderData"
                   </div>
                 ) : null}
               </dl>
-              <ul className="mt-3 grid gap-2">
+              <ul className="mt-1 divide-y divide-slate-100">
                 {order.items.map((item, i) => (
-                  <li key={i} className="flex items-center gap-3 text-sm">
-                    {item.imageFile ? (
-                      <img src={imageUrl(item.imageFile, 320)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded object-cover" />
-                    ) : null}
-                    <span className="flex-1 text-slate-800">
-                      {lineName(item.productName, item.size)}
-                    </span>
-                    <span className="text-slate-600">
-                      {item.quantity} x {formatNaira(item.unitPriceKobo)}
-                    </span>
-                  </li>
+                  <OrderLine key={i} item={item} />
                 ))}
               </ul>
               <p className="mt-3 text-right text-sm font-semibold text-slate-900">Total: {formatNairaTotal(order.totalKobo)}</p>

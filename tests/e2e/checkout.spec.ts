@@ -160,7 +160,7 @@ test("a new customer buys a featured mattress from the home page to the order e-
   await expect(deliveryInfo).toContainText(delivery.phone);
   await expect(deliveryInfo).toContainText(delivery.email);
   await expect(page.getByText(name, { exact: true })).toBeVisible();
-  await expect(page.getByTestId("summary-line")).toHaveText([`2 x ${naira(second.priceNaira)}`]);
+  await expect(page.getByTestId("order-line-price")).toHaveText([`2 x ${naira(second.priceNaira)}`]);
   const total = nairaTotal(2 * second.priceNaira);
   await expect(page.getByTestId("subtotal")).toHaveText(total);
   await expect(page.getByTestId("grand-total")).toHaveText(total);
