@@ -1,12 +1,15 @@
-// ESLint, run by `npm run lint` and so by `npm test` (CI). Flat config.
-//
-// Why it exists (issue 15, docs/decisions/0021-input-patterns.md): a regular expression with
-// super-linear backtracking froze the whole process on one request. eslint-plugin-regexp's
-// recommended set plus its two ReDoS rules, as errors, keep that class of bug out. The React
-// hooks rules keep the effect dependency lists honest. The rule set is meant to grow.
+// ESLint, run by `npm run lint` and so by `npm test` (CI). Flat config. The house style
+// (decision 0028): typescript-eslint's recommended rules; eslint-plugin-regexp's, with the two
+// ReDoS rules as errors (issue 15: one regular expression with super-linear backtracking froze the
+// whole process; decision 0021); the React hooks rules; and the import boundaries below. Prettier
+// formats (`npm run format`); `npm run lint` checks both.
 import tsParser from "@typescript-eslint/parser";
 import reactHooks from "eslint-plugin-react-hooks";
 import regexp from "eslint-plugin-regexp";
+import tseslint from "typescript-eslint";
+
+/** Imports that climb two folders or more: the `~/` alias names the place instead. */
+const DEEP_RELATIVE = { group: ["../../*"], message: "Import from another folder with the ~/ alias (~/server/..., ~/common/...)." };
 
 export default [
   {
@@ -28,6 +31,47 @@ export default [
       // No type information: the regex and hooks rules work on syntax, and this keeps the run fast.
       parserOptions: { ecmaVersion: "latest", sourceType: "module" },
     },
+  },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      // `_` names a value left out on purpose (`const { passwordHash: _, ...account } = row`).
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
+      "no-restricted-imports": ["error", { patterns: [DEEP_RELATIVE] }],
+    },
+  },
+  {
+    // Browser code (everything under app/ but .server modules and tests) imports server/ only as
+    // types. Loaders and actions reach server code through app/services.server.ts and the other
+    // .server modules, which React Router keeps out of the browser's bundle (the build fails if a
+    // component would need one).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": "off",
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            DEEP_RELATIVE,
+            {
+              group: ["~/server/*", "**/server/*"],
+              allowTypeImports: true,
+              message: "Browser code must not load server code: import it in a loader or action through a .server module (app/services.server.ts), or import only its types.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests read JSON replies whose shape their assertions check; typing every reply would copy
+    // the contract into the tests without checking anything more.
+    files: ["tests/**/*.ts", "**/*.test.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   regexp.configs["flat/recommended"],
   {

@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { messages } from "../common/messages";
+import { messages } from "~/common/messages";
 import {
   accountPaths,
   logIn,
@@ -9,13 +9,13 @@ import {
   updatePhone,
   verifyEmail,
   type AccountContext,
-} from "../server/accounts/accounts";
-import { firstProblem, forgotPasswordInput, loginInput, newPasswordField, signUpInput, updatePhoneInput } from "../server/accounts/input";
-import type { Role, SignedInAccount } from "../server/accounts/sessions";
-import { retryText } from "../server/rate-limits";
+} from "~/server/accounts/accounts";
+import { firstProblem, forgotPasswordInput, loginInput, newPasswordField, signUpInput, updatePhoneInput } from "~/server/accounts/input";
+import type { Role, SignedInAccount } from "~/server/accounts/sessions";
+import { retryText } from "~/server/rate-limits";
 import type { FormResult } from "./forms";
 import { deviceCookieHeader, endPageSession, presentedDeviceTokens, sessionCookieHeader } from "./sessions.server";
-import { log } from "../server/log";
+import { log } from "~/server/log";
 
 // The account forms' server side, shared by the customer and admin pages. Each returns a
 // FormResult for the page to show, or a redirect.

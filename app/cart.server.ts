@@ -1,8 +1,8 @@
 import { data, type AppLoadContext } from "react-router";
-import { parseProductId } from "../common/ids";
-import { messages } from "../common/messages";
-import { hasNul } from "../common/text";
-import { addToCart, changeQuantity, removeFromCart } from "../server/cart/cart";
+import { parseProductId } from "~/common/ids";
+import { messages } from "~/common/messages";
+import { hasNul } from "~/common/text";
+import { addToCart, changeQuantity, removeFromCart } from "~/server/cart/cart";
 import type { FormResult } from "./forms";
 import { formIntent } from "./intents";
 import { currentAccount } from "./sessions.server";

@@ -4,8 +4,8 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { deferScripts } from "./deferred-scripts";
 import { NonceContext } from "./nonce";
-import { isDatabaseUnavailable } from "../server/db/client";
-import { loggablePath, log } from "../server/log";
+import { isDatabaseUnavailable } from "~/server/db/client";
+import { loggablePath, log } from "~/server/log";
 
 // React Router's default server entry, except that every page is rendered whole (the shop has no
 // streamed data) so that its scripts can be deferred until after the first paint (deferred-scripts.ts).

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { messages } from "../common/messages";
+import { messages } from "~/common/messages";
 import type { FormResult } from "./forms";
 
 // A page with several forms tells them apart by the `intent` each sends. An action handles each

@@ -12,12 +12,9 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { listCategories } from "../server/catalog/catalog";
-import { cartCount } from "../server/cart/cart";
-import { devMailboxEnabled } from "../server/mail/mailer";
 import { currentAccount } from "./sessions.server";
-import { SHOP_NAME } from "../common/constants";
-import { storefrontMessages } from "../common/storefront-messages";
+import { SHOP_NAME } from "~/common/constants";
+import { storefrontMessages } from "~/common/storefront-messages";
 import { BadgeStrip } from "./components/BadgeStrip";
 import { ChunkErrorNotice, isChunkLoadError } from "./components/ChunkError";
 import { DemoBanner } from "./components/DemoBanner";
@@ -27,6 +24,7 @@ import { Header } from "./components/Header";
 import { NoticeToast } from "./components/NoticeToast";
 import { useNonce } from "./nonce";
 import stylesheet from "./app.css?url";
+import { cartCount, devMailboxEnabled, listCategories } from "~/app/services.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -3,8 +3,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import routeConfig from "./routes";
 import { routeFor, SHOP_ROUTES, type ShopRoute } from "./route-facts";
-import { accountPaths } from "../server/accounts/accounts";
-import { loggablePath } from "../server/log";
+import { accountPaths } from "~/server/accounts/accounts";
+import { loggablePath } from "~/server/log";
 
 // The route table's facts (issue 16, docs/decisions/0026-route-facts.md): every route declares what
 // each dynamic segment of its path holds, and the server hides the secret ones from its logs. A

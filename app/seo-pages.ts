@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { SHOP_NAME } from "../common/constants";
+import { SHOP_NAME } from "~/common/constants";
 
 /** Title and description of a public company page. */
 export function pageMeta(title: string, description: string): MetaDescriptor[] {

@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "react-router";
-import { SHOP_NAME } from "../common/constants";
-import { imageUrl } from "../common/images";
-import { koboToNaira } from "../common/money";
-import { truncate } from "../common/text";
+import { SHOP_NAME } from "~/common/constants";
+import { imageUrl } from "~/common/images";
+import { koboToNaira } from "~/common/money";
+import { truncate } from "~/common/text";
 
 interface SeoProduct {
   id: number;

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../server/config";
+import { loadConfig } from "~/server/config";
 import { deviceCookieHeader, endPageSession, presentedDeviceTokens, sessionCookieHeader } from "./sessions.server";
 
 // The session cookie's flags (issues 8 and 15): never readable by scripts, never sent along with

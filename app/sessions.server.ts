@@ -1,7 +1,7 @@
 import { createCookie, redirect, type AppLoadContext } from "react-router";
-import { accountPaths } from "../server/accounts/accounts";
-import { DEVICE_IDLE_LIFETIME_MS, wellFormedDeviceTokens } from "../server/accounts/devices";
-import { endSession, findSession, SESSION_COOKIE_NAMES, type Role, type SignedInAccount } from "../server/accounts/sessions";
+import { accountPaths } from "~/server/accounts/accounts";
+import { DEVICE_IDLE_LIFETIME_MS, wellFormedDeviceTokens } from "~/server/accounts/devices";
+import { endSession, findSession, SESSION_COOKIE_NAMES, type Role, type SignedInAccount } from "~/server/accounts/sessions";
 
 // Page sessions: the session token in an httpOnly, SameSite=Lax cookie (Secure over https),
 // one cookie per role, so a customer and an admin can use one browser. The API uses Bearer tokens.

@@ -374,7 +374,7 @@ function report(r) {
     "|---|---|---|",
     ...budgets.map(([b, m, ok]) => `| ${b} | ${m} | ${pass(ok)} |`),
     "",
-    ...budgets.filter(([b, , ok]) => !ok).map(([b]) => `- **${b}**: ${whyNotMet[b] ?? "not explained yet."}`),
+    ...budgets.filter(([, , ok]) => !ok).map(([b]) => `- **${b}**: ${whyNotMet[b] ?? "not explained yet."}`),
     "",
     "## Throughput and latency",
     "",

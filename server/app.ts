@@ -4,7 +4,7 @@ import expressStaticGzip from "express-static-gzip";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { API_PATH, apiRouter, CACHEABLE_CALLS } from "./api";
-import { routeFor } from "../app/route-facts";
+import { routeFor } from "~/app/route-facts";
 import type { CheckoutContext } from "./checkout/checkout";
 import { createGateway } from "./payments/gateway";
 import { SESSION_COOKIE_NAMES } from "./accounts/sessions";

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import pino, { type DestinationStream, type Level } from "pino";
-import { withoutSecrets } from "../app/route-facts";
+import { withoutSecrets } from "~/app/route-facts";
 
 // Structured logs (one JSON line each, pino) with the id of the request they belong to. What is
 // never written: passwords, tokens, cookies, the Authorization header, query strings, the

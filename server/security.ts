@@ -3,7 +3,7 @@ import type { ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
 import type { Config } from "./config";
-import { routeFor } from "../app/route-facts";
+import { routeFor } from "~/app/route-facts";
 
 // The browser-side defences every response carries (decision 0016): security headers with a
 // Content-Security-Policy, the same-origin rule for changes, and a size limit on page forms.

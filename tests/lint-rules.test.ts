@@ -43,3 +43,27 @@ export function useLog(value: string) {
     expect(await errorsIn(code, "app/components/LintRulesExample.tsx")).toContain("react-hooks/exhaustive-deps");
   });
 });
+
+describe("import boundaries (issue 16, decision 0028)", () => {
+  it("browser code imports server/ only as types", async () => {
+    const value = `import { log } from "~/server/log";\nexport const x = log;\n`;
+    const relative = `import { log } from "../../server/log";\nexport const x = log;\n`;
+    expect(await errorsIn(value, "app/components/LintRulesExample.tsx")).toContain("@typescript-eslint/no-restricted-imports");
+    expect(await errorsIn(relative, "app/routes/lint-rules-example.tsx")).toContain("@typescript-eslint/no-restricted-imports");
+    const types = `import type { Config } from "~/server/config";\nexport type X = Config;\n`;
+    expect(await errorsIn(types, "app/components/LintRulesExample.tsx")).toEqual([]);
+  });
+
+  it("lets .server modules and tests of the app import server code", async () => {
+    const value = `import { log } from "~/server/log";\nexport const x = log;\n`;
+    expect(await errorsIn(value, "app/lint-rules-example.server.ts")).toEqual([]);
+    expect(await errorsIn(value, "app/lint-rules-example.test.ts")).toEqual([]);
+  });
+
+  it("names another folder with the ~/ alias, not by climbing", async () => {
+    const deep = `import { messages } from "../../common/messages";\nexport const x = messages;\n`;
+    expect(await errorsIn(deep, "server/api/lint-rules-example.ts")).toContain("no-restricted-imports");
+    const near = `import { messages } from "../messages";\nexport const x = messages;\n`;
+    expect(await errorsIn(near, "common/lint/lint-rules-example.ts")).toEqual([]);
+  });
+});

@@ -1,8 +1,8 @@
-import { DAY_MS, LAGOS_OFFSET_MS } from "../../common/lagos-time";
+import { DAY_MS, LAGOS_OFFSET_MS } from "~/common/lagos-time";
 import { data, type AppLoadContext } from "react-router";
 import { z } from "zod";
-import type { SignedInAccount } from "../../server/accounts/sessions";
-import { countUnread, listMessages, MESSAGE_LIST_LIMIT, messageExists, setMessageRead } from "../../server/content/messages";
+import type { SignedInAccount } from "~/server/accounts/sessions";
+import { countUnread, listMessages, MESSAGE_LIST_LIMIT, messageExists, setMessageRead } from "~/server/content/messages";
 import type { FormResult } from "../forms";
 
 // The Messages panel (ADMIN_PANELS.messages): contact-form messages, all or only the unread

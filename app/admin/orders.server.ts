@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { z } from "zod";
-import { messages } from "../../common/messages";
-import type { SignedInAccount } from "../../server/accounts/sessions";
+import { messages } from "~/common/messages";
+import type { SignedInAccount } from "~/server/accounts/sessions";
 import {
   changeOrderStatus,
   countOrdersByStatus,
@@ -12,8 +12,8 @@ import {
   NOTE_MAX,
   TRACKING_ID_MAX,
   type AdminOrderFilter,
-} from "../../server/orders/admin-orders";
-import { isPlacedStatus, PLACED_STATUSES, staffLabel } from "../../server/orders/lifecycle";
+} from "~/server/orders/admin-orders";
+import { isPlacedStatus, PLACED_STATUSES, staffLabel } from "~/server/orders/lifecycle";
 import type { FormResult } from "../forms";
 
 // The admin's Orders panel (ADMIN_PANELS.orders): the list with its filters from the URL

@@ -1,14 +1,14 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { parseProductId } from "../../common/ids";
-import { messages } from "../../common/messages";
-import { ADMIN_PANELS, adminPanelPath } from "../../common/panels";
-import { firstProblem } from "../../server/accounts/input";
-import type { SignedInAccount } from "../../server/accounts/sessions";
-import { archiveProduct, createProduct, productInput } from "../../server/catalog/admin";
-import { getProduct, listCategories, listProductsByCategory, searchProducts, type ProductSummary } from "../../server/catalog/catalog";
-import { filesFrom, textFields } from "../../server/catalog/form-files";
+import { parseProductId } from "~/common/ids";
+import { messages } from "~/common/messages";
+import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
+import { firstProblem } from "~/server/accounts/input";
+import type { SignedInAccount } from "~/server/accounts/sessions";
+import { archiveProduct, createProduct, productInput } from "~/server/catalog/admin";
+import { getProduct, listCategories, listProductsByCategory, searchProducts, type ProductSummary } from "~/server/catalog/catalog";
+import { filesFrom, textFields } from "~/server/catalog/form-files";
 import type { FormResult } from "../forms";
-import { log } from "../../server/log";
+import { log } from "~/server/log";
 
 // The admin dashboard's catalogue panels: Post Product, Manage Products, Search Products.
 

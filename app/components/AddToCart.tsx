@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useNavigate, useRouteLoaderData } from "react-router";
-import { messages } from "../../common/messages";
+import { messages } from "~/common/messages";
 import type { FormResult } from "../forms";
 import type { loader as rootLoader } from "../root";
 import { CartIcon } from "./icons";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ComponentType } from "react";
-import { ChunkLoadError, loadChunk, looksLikeChunkFailure, type ChunkFailureKind } from "../../common/chunks";
+import { ChunkLoadError, loadChunk, looksLikeChunkFailure, type ChunkFailureKind } from "~/common/chunks";
 
 export const isChunkLoadError = looksLikeChunkFailure;
 

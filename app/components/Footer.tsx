@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "../../common/constants";
+import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "~/common/constants";
 import { categoryPath } from "./CategoryMenu";
 import { MailIcon, PhoneIcon } from "./icons";
 import { Logo } from "./Logo";

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useSearchParams } from "react-router";
-import { welcomeText } from "../../common/accounts";
-import { HEADER_CATEGORY_LINK_COUNT, SHOP_NAME } from "../../common/constants";
-import { storefrontMessages } from "../../common/storefront-messages";
+import { welcomeText } from "~/common/accounts";
+import { HEADER_CATEGORY_LINK_COUNT, SHOP_NAME } from "~/common/constants";
+import { storefrontMessages } from "~/common/storefront-messages";
 import { CategoryMenu, categoryPath } from "./CategoryMenu";
 import { CartIcon, CloseIcon, HomeIcon, MenuIcon, SearchIcon, TruckIcon, UserIcon } from "./icons";
 import { Logo } from "./Logo";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { CAROUSEL_INTERVAL_MS, HERO_INDICATOR_DOTS } from "../../common/constants";
-import { HERO_IMAGES, SITE_IMAGE_SIZES } from "../../common/site-images";
+import { CAROUSEL_INTERVAL_MS, HERO_INDICATOR_DOTS } from "~/common/constants";
+import { HERO_IMAGES, SITE_IMAGE_SIZES } from "~/common/site-images";
 import { BANNER_SIZES, Picture } from "./Picture";
 import { useCycle, useSlidesToPicture } from "./useCycle";
 

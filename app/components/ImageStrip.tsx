@@ -1,5 +1,5 @@
-import { STRIP_LOOP_SECONDS } from "../../common/constants";
-import { imageUrl } from "../../common/images";
+import { STRIP_LOOP_SECONDS } from "~/common/constants";
+import { imageUrl } from "~/common/images";
 
 /** A row of pictures scrolling sideways, one loop every 30 s (spec §2); doubled so it never ends. */
 export function ImageStrip({ files, reverse = false, label }: { files: string[]; reverse?: boolean; label: string }) {

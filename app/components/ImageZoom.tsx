@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { imageUrl } from "../../common/images";
+import { imageUrl } from "~/common/images";
 import { CloseIcon } from "./icons";
 
 /** Full-screen view of a product picture. Loaded only when a shopper asks for it. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { messages } from "../../common/messages";
+import { messages } from "~/common/messages";
 
 /** The frame of the company pages: a heading, a short lead, and readable text. */
 export function InfoPage({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { SHOP_NAME } from "../../common/constants";
+import { SHOP_NAME } from "~/common/constants";
 
 /** The shop's mark: a stack of foam layers, drawn inline so it costs no request. */
 export function Logo({ inverted = false }: { inverted?: boolean }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { notices, type NoticeKey } from "../../common/storefront-messages";
+import { notices, type NoticeKey } from "~/common/storefront-messages";
 import { ToastBubble } from "./Toast";
 
 const isNotice = (key: string | null): key is NoticeKey => key !== null && Object.hasOwn(notices, key);

@@ -1,6 +1,6 @@
-import { lineName } from "../../common/featured";
-import { imageUrl } from "../../common/images";
-import { formatNaira, formatNairaTotal } from "../../common/money";
+import { lineName } from "~/common/featured";
+import { imageUrl } from "~/common/images";
+import { formatNaira, formatNairaTotal } from "~/common/money";
 
 /** One line of an order or a checkout: what was bought, how many at what price. */
 export interface OrderLineItem {

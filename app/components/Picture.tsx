@@ -1,4 +1,4 @@
-import { imageSrcSet, imageUrl } from "../../common/images";
+import { imageSrcSet, imageUrl } from "~/common/images";
 
 interface PictureProps {
   file: string | undefined;

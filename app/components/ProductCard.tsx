@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatNaira } from "../../common/money";
-import { truncate } from "../../common/text";
+import { formatNaira } from "~/common/money";
+import { truncate } from "~/common/text";
 import { Picture, PRODUCT_IMAGE_SIZE } from "./Picture";
 
 export interface CardProduct {

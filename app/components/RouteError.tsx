@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { SHOP_NAME } from "../../common/constants";
+import { SHOP_NAME } from "~/common/constants";
 
 /**
  * A page's own error state, inside the shop's header and footer: the not-found text for a 404,

@@ -1,5 +1,5 @@
-import { SOLAR_BANNER_INTERVAL_MS } from "../../common/constants";
-import { SITE_IMAGE_SIZES, SOLAR_BANNER_IMAGES } from "../../common/site-images";
+import { SOLAR_BANNER_INTERVAL_MS } from "~/common/constants";
+import { SITE_IMAGE_SIZES, SOLAR_BANNER_IMAGES } from "~/common/site-images";
 import { BANNER_SIZES, Picture } from "./Picture";
 import { useCycle, useSlidesToPicture } from "./useCycle";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/aboutus";
-import { SHOP_NAME } from "../../common/constants";
-import { HERO_IMAGES, SITE_IMAGE_SIZES } from "../../common/site-images";
+import { SHOP_NAME } from "~/common/constants";
+import { HERO_IMAGES, SITE_IMAGE_SIZES } from "~/common/site-images";
 import { buttonStyles } from "../components/Dialog";
 import { Picture } from "../components/Picture";
 import { pageMeta } from "../seo-pages";

@@ -2,12 +2,10 @@ import { useState, type ReactNode } from "react";
 import { data, Form, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { OrderLine } from "../components/OrderLine";
 import type { Route } from "./+types/admin.orders.$orderRef";
-import { SHOP_NAME } from "../../common/constants";
-import { messages } from "../../common/messages";
-import { ADMIN_PANELS, adminPanelPath } from "../../common/panels";
-import { formatNairaTotal } from "../../common/money";
-import { getOrderForAdmin, holdsStock, NOTE_MAX, TRACKING_ID_MAX } from "../../server/orders/admin-orders";
-import { staffLabel } from "../../server/orders/lifecycle";
+import { SHOP_NAME } from "~/common/constants";
+import { messages } from "~/common/messages";
+import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
+import { formatNairaTotal } from "~/common/money";
 import { orderStatusAction } from "../admin/orders.server";
 import { FormMessage, inputStyle, SubmitButton } from "../components/account/fields";
 import { friendlyDateTime, OrderBadges, StatusBadge } from "../components/admin/OrdersPanel";
@@ -15,6 +13,7 @@ import { ChevronLeftIcon } from "../components/icons";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
+import { NOTE_MAX, TRACKING_ID_MAX, getOrderForAdmin, holdsStock, staffLabel } from "~/app/services.server";
 
 // One order for the admin (issue 5): its lines, delivery details, payment and the provider's
 // verification, the history of its status, and the form that moves it on.

@@ -1,16 +1,12 @@
 import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin.products.$productId";
-import { MAX_FEATURED_SIZES, MAX_PER_ORDER_CEILING, MAX_PRODUCT_IMAGES } from "../../common/constants";
-import { parseProductId } from "../../common/ids";
-import { imageUrl } from "../../common/images";
-import { messages } from "../../common/messages";
-import { ADMIN_PANELS, adminPanelPath } from "../../common/panels";
-import { koboToNaira } from "../../common/money";
-import { firstProblem } from "../../server/accounts/input";
-import { getProductForEdit, productEditInput, updateProduct } from "../../server/catalog/admin";
-import { listCategories } from "../../server/catalog/catalog";
-import { filesFrom, readProductForm } from "../../server/catalog/form-files";
+import { MAX_FEATURED_SIZES, MAX_PER_ORDER_CEILING, MAX_PRODUCT_IMAGES } from "~/common/constants";
+import { parseProductId } from "~/common/ids";
+import { imageUrl } from "~/common/images";
+import { messages } from "~/common/messages";
+import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
+import { koboToNaira } from "~/common/money";
 import { uploadTooLarge } from "../admin/products.server";
 import { FormMessage, inputStyle, SubmitButton } from "../components/account/fields";
 import { formPictureProblem, PictureInput, ProductFields } from "../components/admin/ProductFields";
@@ -19,6 +15,7 @@ import { RouteError } from "../components/RouteError";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
+import { filesFrom, firstProblem, getProductForEdit, listCategories, productEditInput, readProductForm, updateProduct } from "~/app/services.server";
 
 // Edit a product (beyond the spec: a shop cannot run without it): fields, featured flag, the
 // size/price table, and pictures (keep, reorder, remove, add) under the upload rules.

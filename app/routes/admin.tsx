@@ -1,10 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin";
-import { messages } from "../../common/messages";
-import { ADMIN_PANELS, type AdminPanel } from "../../common/panels";
-import { loadOverview } from "../../server/admin/overview";
-import { readProductForm } from "../../server/catalog/form-files";
+import { messages } from "~/common/messages";
+import { ADMIN_PANELS, type AdminPanel } from "~/common/panels";
 import { logoutAction, signUpAction, updatePhoneAction } from "../accounts.server";
 import { messageAction, messagesPanelData } from "../admin/messages.server";
 import { ordersPanelData } from "../admin/orders.server";
@@ -24,6 +22,7 @@ import { networkFallback, type FormResult } from "../forms";
 import { formIntent, unknownIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
+import { loadOverview, readProductForm } from "~/app/services.server";
 
 // Spec §2: Admin Info, Post Product, Manage Products, Register an Admin, Search Products; then
 // the panels a running shop needs: Orders and Messages (their numbers: common/panels.ts).

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/adminforgotpassword";
-import { messages } from "../../common/messages";
+import { messages } from "~/common/messages";
 import { forgotPasswordAction } from "../accounts.server";
 import { ForgotPasswordForm } from "../components/account/ForgotPasswordForm";
 import { networkFallback } from "../forms";

@@ -1,11 +1,11 @@
 import { useEffect, useEffectEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/cartpage";
-import { imageUrl } from "../../common/images";
-import { messages } from "../../common/messages";
-import { formatNaira, formatNairaTotal } from "../../common/money";
-import { lineName } from "../../common/featured";
-import { cartTotalKobo, getCart, type CartLine } from "../../server/cart/cart";
+import { imageUrl } from "~/common/images";
+import { messages } from "~/common/messages";
+import { formatNaira, formatNairaTotal } from "~/common/money";
+import { lineName } from "~/common/featured";
+import type { CartLine } from "~/server/cart/cart";
 import { cartAction } from "../cart.server";
 import { buttonStyles } from "../components/Dialog";
 import { OrderTotals } from "../components/checkout/OrderTotals";
@@ -15,6 +15,7 @@ import { useToast } from "../components/Toast";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { currentAccount } from "../sessions.server";
+import { cartTotalKobo, getCart } from "~/app/services.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await currentAccount(request, context, "customer");

@@ -1,15 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/contactus";
-import { CONTACT_MESSAGE_MAX, SHOP_EMAIL, SHOP_PHONE_DISPLAY } from "../../common/constants";
-import { messages } from "../../common/messages";
-import { firstProblem } from "../../server/accounts/input";
-import { contactInput, submitContact } from "../../server/content/contact";
-import { retryText } from "../../server/rate-limits";
+import { CONTACT_MESSAGE_MAX, SHOP_EMAIL, SHOP_PHONE_DISPLAY } from "~/common/constants";
+import { messages } from "~/common/messages";
 import { inputStyle } from "../components/account/fields";
 import { buttonStyles } from "../components/Dialog";
 import { MailIcon, PhoneIcon } from "../components/icons";
 import { networkFallback, type FormResult } from "../forms";
 import { pageMeta } from "../seo-pages";
+import { contactInput, firstProblem, retryText, submitContact } from "~/app/services.server";
 
 export const meta: Route.MetaFunction = () => pageMeta("Contact Us", "Write to Foam Shop: questions about mattresses, orders, delivery or solar kits.");
 

@@ -1,13 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/deliverydetailpage";
-import { isEmailShape } from "../../common/accounts";
-import { DELIVERY_FIELDS, DELIVERY_LABELS, deliveryInput, type DeliveryDetails, type DeliveryField } from "../../common/delivery";
-import { messages } from "../../common/messages";
-import { citiesOf, STATE_NAMES } from "../../common/nigeria";
-import { firstProblem } from "../../server/accounts/input";
-import { getCart, getDelivery, saveDelivery } from "../../server/cart/cart";
-import { lastDelivery } from "../../server/orders/orders";
+import { isEmailShape } from "~/common/accounts";
+import { DELIVERY_FIELDS, DELIVERY_LABELS, deliveryInput, type DeliveryDetails, type DeliveryField } from "~/common/delivery";
+import { messages } from "~/common/messages";
+import { citiesOf, STATE_NAMES } from "~/common/nigeria";
 import { CheckoutSteps } from "../components/CheckoutSteps";
 import { buttonStyles } from "../components/Dialog";
 import { FormMessage, inputStyle } from "../components/account/fields";
@@ -15,6 +12,7 @@ import { useToast } from "../components/Toast";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
+import { firstProblem, getCart, getDelivery, lastDelivery, saveDelivery } from "~/app/services.server";
 
 /** Spec §9: the delivery form's warnings show for 2 seconds. */
 const WARNING_MS = 2000;

@@ -1,8 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/dev.mailbox.$id";
-import { devMailboxEnabled } from "../../server/mail/mailer";
-import { getMail } from "../../server/mail/outbox";
 import { privatePageMeta } from "../seo";
+import { devMailboxEnabled, getMail } from "~/app/services.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);

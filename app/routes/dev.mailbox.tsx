@@ -1,8 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/dev.mailbox";
-import { devMailboxEnabled } from "../../server/mail/mailer";
-import { listMail } from "../../server/mail/outbox";
 import { privatePageMeta } from "../seo";
+import { devMailboxEnabled, listMail } from "~/app/services.server";
 
 // Development only (no SMTP_URL, not production): the e-mails the shop would have sent.
 

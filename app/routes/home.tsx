@@ -1,16 +1,16 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { listFeaturedProducts, listFirstProductPerCategory } from "../../server/catalog/catalog";
-import { CARD_NAME_MAX, CATEGORY_LIST_NAME_MAX, POPULAR_CATEGORY_COUNT, SHOP_NAME } from "../../common/constants";
-import { selectCrazyDeals } from "../../common/deals";
-import { imageSrcSet, imageUrl } from "../../common/images";
-import { SIDE_IMAGES, SITE_IMAGE_SIZES, STRIP_IMAGES, HERO_IMAGES } from "../../common/site-images";
+import { CARD_NAME_MAX, CATEGORY_LIST_NAME_MAX, POPULAR_CATEGORY_COUNT, SHOP_NAME } from "~/common/constants";
+import { selectCrazyDeals } from "~/common/deals";
+import { imageSrcSet, imageUrl } from "~/common/images";
+import { SIDE_IMAGES, SITE_IMAGE_SIZES, STRIP_IMAGES, HERO_IMAGES } from "~/common/site-images";
 import { categoryPath } from "../components/CategoryMenu";
 import { HeroCarousel } from "../components/HeroCarousel";
 import { ImageStrip } from "../components/ImageStrip";
 import { BANNER_SIZES, Picture, PRODUCT_IMAGE_SIZE } from "../components/Picture";
 import { ProductCard } from "../components/ProductCard";
 import { Section } from "../components/Section";
+import { listFeaturedProducts, listFirstProductPerCategory } from "~/app/services.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [featured, firstPerCategory] = await Promise.all([

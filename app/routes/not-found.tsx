@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { SHOP_NAME } from "../../common/constants";
+import { SHOP_NAME } from "~/common/constants";
 
 // Any address the shop does not know: a real 404, inside the shop's header and footer.
 export function loader() {

@@ -1,16 +1,15 @@
 import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import { OrderLine } from "../components/OrderLine";
 import type { Route } from "./+types/ordersummarypage";
-import { messages } from "../../common/messages";
-import { hasNul } from "../../common/text";
-import { cartTotalKobo, getCart, getDelivery } from "../../server/cart/cart";
-import { cancelCheckout, completePayment, startCheckout } from "../../server/checkout/checkout";
+import { messages } from "~/common/messages";
+import { hasNul } from "~/common/text";
 import { CheckoutSteps } from "../components/CheckoutSteps";
 import { OrderTotals } from "../components/checkout/OrderTotals";
 import { PayNow, type PaymentStep } from "../components/checkout/PayNow";
 import { formIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
+import { cancelCheckout, cartTotalKobo, completePayment, getCart, getDelivery, startCheckout } from "~/app/services.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await requireAccount(request, context, "customer");

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/privacypolicy";
-import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "../../common/constants";
+import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "~/common/constants";
 import { InfoPage } from "../components/InfoPage";
 import { pageMeta } from "../seo-pages";
 

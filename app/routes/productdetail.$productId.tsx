@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/productdetail.$productId";
-import { getProduct } from "../../server/catalog/catalog";
-import { parseProductId } from "../../common/ids";
-import { messages } from "../../common/messages";
-import { formatNaira } from "../../common/money";
+import { parseProductId } from "~/common/ids";
+import { messages } from "~/common/messages";
+import { formatNaira } from "~/common/money";
 import { ProductDetailLayout } from "../components/ProductDetailLayout";
 import { RouteError } from "../components/RouteError";
 import { productMeta } from "../seo";
+import { getProduct } from "~/app/services.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseProductId(params.productId);

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/productdetail2.$productId";
-import { getFeaturedProduct } from "../../server/catalog/catalog";
-import { priceForSize } from "../../common/featured";
-import { parseProductId } from "../../common/ids";
-import { messages } from "../../common/messages";
-import { formatNaira } from "../../common/money";
+import { priceForSize } from "~/common/featured";
+import { parseProductId } from "~/common/ids";
+import { messages } from "~/common/messages";
+import { formatNaira } from "~/common/money";
 import { ProductDetailLayout } from "../components/ProductDetailLayout";
 import { RouteError } from "../components/RouteError";
 import { productMeta } from "../seo";
+import { getFeaturedProduct } from "~/app/services.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseProductId(params.productId);

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/productlistpage.$category";
-import { listProductsByCategory } from "../../server/catalog/catalog";
-import { ALL_PRODUCTS_CATEGORY, CATEGORY_LIST_NAME_MAX, SHOP_NAME, SOLAR_CATEGORY } from "../../common/constants";
-import { messages } from "../../common/messages";
+import { ALL_PRODUCTS_CATEGORY, CATEGORY_LIST_NAME_MAX, SHOP_NAME, SOLAR_CATEGORY } from "~/common/constants";
+import { messages } from "~/common/messages";
 import { ProductCard } from "../components/ProductCard";
 import { RouteError } from "../components/RouteError";
 import { SolarBanner } from "../components/SolarBanner";
+import { listProductsByCategory } from "~/app/services.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const listing = await listProductsByCategory(context.db, params.category);

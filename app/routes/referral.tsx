@@ -1,5 +1,5 @@
 import type { Route } from "./+types/referral";
-import { REFERRAL_OPT_OUT_MONTHS, REFERRAL_REWARD_PERCENT, SHOP_EMAIL, SHOP_NAME } from "../../common/constants";
+import { REFERRAL_OPT_OUT_MONTHS, REFERRAL_REWARD_PERCENT, SHOP_EMAIL, SHOP_NAME } from "~/common/constants";
 import { InfoPage } from "../components/InfoPage";
 import { pageMeta } from "../seo-pages";
 

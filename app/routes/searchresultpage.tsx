@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { Route } from "./+types/searchresultpage";
-import { searchProducts } from "../../server/catalog/catalog";
-import { CARD_NAME_MAX, SHOP_NAME } from "../../common/constants";
-import { messages } from "../../common/messages";
+import { CARD_NAME_MAX, SHOP_NAME } from "~/common/constants";
+import { messages } from "~/common/messages";
 import { buttonStyles, Dialog } from "../components/Dialog";
 import { ProductCard } from "../components/ProductCard";
+import { searchProducts } from "~/app/services.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const term = new URL(request.url).searchParams.get("searchTerm")?.trim() ?? "";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap[.]xml";
-import { listCategories, listProductsByCategory } from "../../server/catalog/catalog";
-import { ALL_PRODUCTS_CATEGORY } from "../../common/constants";
+import { ALL_PRODUCTS_CATEGORY } from "~/common/constants";
+import { listCategories, listProductsByCategory } from "~/app/services.server";
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

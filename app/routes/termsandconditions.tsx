@@ -1,5 +1,5 @@
 import type { Route } from "./+types/termsandconditions";
-import { PROCESSING_DAYS, RETURN_DAYS, SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY, WARRANTY_YEARS } from "../../common/constants";
+import { PROCESSING_DAYS, RETURN_DAYS, SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY, WARRANTY_YEARS } from "~/common/constants";
 import { InfoPage } from "../components/InfoPage";
 import { pageMeta } from "../seo-pages";
 

@@ -1,14 +1,13 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/trackorder";
-import { PROCESSING_DAYS, RETURN_DAYS } from "../../common/constants";
-import { messages } from "../../common/messages";
-import { firstProblem } from "../../server/accounts/input";
-import { trackInput, trackOrder, type TrackedOrder } from "../../server/orders/tracking";
-import { retryText } from "../../server/rate-limits";
+import { PROCESSING_DAYS, RETURN_DAYS } from "~/common/constants";
+import { messages } from "~/common/messages";
+import type { TrackedOrder } from "~/server/orders/tracking";
 import { inputStyle } from "../components/account/fields";
 import { buttonStyles } from "../components/Dialog";
 import { CardIcon, ReturnIcon, TruckIcon, HomeIcon } from "../components/icons";
 import { pageMeta } from "../seo-pages";
+import { firstProblem, retryText, trackInput, trackOrder } from "~/app/services.server";
 
 type TrackAnswer = { status: "found"; order: TrackedOrder } | { status: "error"; message: string };
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/user-reset-password.$token";
-import { messages } from "../../common/messages";
+import { messages } from "~/common/messages";
 import { resetPasswordAction } from "../accounts.server";
 import { ResetPasswordForm } from "../components/account/ResetPasswordForm";
 import { networkFallback } from "../forms";

@@ -1,11 +1,9 @@
 import { Link } from "react-router";
 import { OrderLine } from "../components/OrderLine";
 import type { Route } from "./+types/userdashboard";
-import { messages } from "../../common/messages";
-import { CUSTOMER_PANELS } from "../../common/panels";
-import { formatNairaTotal } from "../../common/money";
-import { customerLabel } from "../../server/orders/lifecycle";
-import { listOrders } from "../../server/orders/orders";
+import { messages } from "~/common/messages";
+import { CUSTOMER_PANELS } from "~/common/panels";
+import { formatNairaTotal } from "~/common/money";
 import { logoutAction, updatePhoneAction } from "../accounts.server";
 import { AccountInfo } from "../components/account/AccountInfo";
 import { Dashboard, menuFromUrl } from "../components/account/Dashboard";
@@ -14,7 +12,7 @@ import { networkFallback } from "../forms";
 import { formIntent, unknownIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
-import { log } from "../../server/log";
+import { customerLabel, listOrders, log } from "~/app/services.server";
 
 const MENU = [
   { panel: CUSTOMER_PANELS.userInfo, label: "User Info", icon: UserIcon },

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/userlogin";
-import { messages } from "../../common/messages";
+import { messages } from "~/common/messages";
 import { loginAction } from "../accounts.server";
 import { LoginForm } from "../components/account/LoginForm";
 import { networkFallback } from "../forms";

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/usersignup";
-import { isEmailShape, normalizeEmail } from "../../common/accounts";
-import { messages } from "../../common/messages";
+import { isEmailShape, normalizeEmail } from "~/common/accounts";
+import { messages } from "~/common/messages";
 import { signUpAction } from "../accounts.server";
 import { AccountCard } from "../components/account/AccountCard";
 import { FormMessage, SubmitButton } from "../components/account/fields";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/verify.$token";
-import { messages } from "../../common/messages";
+import { messages } from "~/common/messages";
 import { verifyEmailAction } from "../accounts.server";
 import { VerifyEmailForm } from "../components/account/VerifyEmailForm";
 import { networkFallback } from "../forms";

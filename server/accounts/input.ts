@@ -8,9 +8,9 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_MAX_LENGTH,
-} from "../../common/accounts";
-import { requiredText } from "../../common/fields";
-import { messages } from "../../common/messages";
+} from "~/common/accounts";
+import { requiredText } from "~/common/fields";
+import { messages } from "~/common/messages";
 
 // What the account calls and forms accept. The same schemas check the JSON API and the pages.
 

@@ -1,4 +1,4 @@
-import { DAY_MS, lagosDate, lagosDayStart } from "../../common/lagos-time";
+import { DAY_MS, lagosDate, lagosDayStart } from "~/common/lagos-time";
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { orderItems, orders, products, productVariants } from "../db/schema";

@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
-import { messages } from "../../common/messages";
+import { messages } from "~/common/messages";
 import { logIn, requestPasswordReset, resetPassword, signUp, updatePhone, verifyEmail, type AccountContext } from "../accounts/accounts";
 import { apiLoginInput, forgotPasswordInput, resetPasswordInput, signUpInput, tokenInput, updatePhoneInput } from "../accounts/input";
 import { endSession, findSession, type Role, type SignedInAccount } from "../accounts/sessions";

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { messages } from "../../common/messages";
+import { messages } from "~/common/messages";
 import { firstProblem } from "../accounts/input";
 import { archiveProduct, createProduct, productInput } from "../catalog/admin";
 import { filesFrom, readProductFormStream, textFields } from "../catalog/form-files";

@@ -1,9 +1,9 @@
 import { Router, type Request, type Response } from "express";
 import { z } from "zod";
-import { messages } from "../../common/messages";
-import { koboToNaira } from "../../common/money";
-import { lineName } from "../../common/featured";
-import { hasNul } from "../../common/text";
+import { messages } from "~/common/messages";
+import { koboToNaira } from "~/common/money";
+import { lineName } from "~/common/featured";
+import { hasNul } from "~/common/text";
 import { addToCart, cartTotalKobo, changeQuantity, clearCart, getCart, type CartChange, type CartLine } from "../cart/cart";
 import type { SignedInAccount } from "../accounts/sessions";
 import type { Database } from "../db/client";

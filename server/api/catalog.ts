@@ -1,8 +1,8 @@
 import { Router } from "express";
 import { z } from "zod";
-import { PRODUCT_ID_PATTERN } from "../../common/ids";
-import { messages } from "../../common/messages";
-import { hasNul } from "../../common/text";
+import { PRODUCT_ID_PATTERN } from "~/common/ids";
+import { messages } from "~/common/messages";
+import { hasNul } from "~/common/text";
 import { getProduct, listProductsByCategory, searchProducts } from "../catalog/catalog";
 import type { Database } from "../db/client";
 import { contractError, toContractProduct } from "./contract";

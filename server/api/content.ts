@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { messages } from "../../common/messages";
+import { messages } from "~/common/messages";
 import type { Config } from "../config";
 import { contactInput, submitContact } from "../content/contact";
 import type { Database } from "../db/client";

@@ -2,8 +2,8 @@ import type { Request, Response } from "express";
 import { z } from "zod";
 import type { ProductSummary } from "../catalog/catalog";
 import { firstProblem } from "../accounts/input";
-import { koboToNaira } from "../../common/money";
-import { messages } from "../../common/messages";
+import { koboToNaira } from "~/common/money";
+import { messages } from "~/common/messages";
 
 // Shapes of the public JSON contract (spec §7). Field names are the contract's, not ours.
 

@@ -1,7 +1,7 @@
 import express, { Router, type ErrorRequestHandler } from "express";
 import type { Config } from "../config";
 import { isDatabaseUnavailable, type Database } from "../db/client";
-import { messages } from "../../common/messages";
+import { messages } from "~/common/messages";
 import type { CheckoutContext } from "../checkout/checkout";
 import { accountRoutes } from "./accounts";
 import { adminRoutes } from "./admin";

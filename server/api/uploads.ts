@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { Database } from "../db/client";
 import { readImage } from "../images/store";
-import { IMAGE_VARIANT_WIDTHS } from "../../common/images";
+import { IMAGE_VARIANT_WIDTHS } from "~/common/images";
 
 // Stored pictures. A file name never changes its bytes (uploads get fresh names), so a year's cache is safe.
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { DeliveryDetails } from "../../common/delivery";
-import { lineName } from "../../common/featured";
-import { messages } from "../../common/messages";
+import type { DeliveryDetails } from "~/common/delivery";
+import { lineName } from "~/common/featured";
+import { messages } from "~/common/messages";
 import { queryRows, type Database, type Executor } from "../db/client";
 import { cartItems, carts, productImages, products, productVariants } from "../db/schema";
 

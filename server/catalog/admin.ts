@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { ALL_PRODUCTS_CATEGORY, DEFAULT_STOCK, MAX_FEATURED_SIZES, MAX_PER_ORDER_CEILING, MAX_PRODUCT_IMAGES } from "../../common/constants";
-import { messages } from "../../common/messages";
-import { nairaToKobo } from "../../common/money";
-import { requiredText } from "../../common/fields";
+import { ALL_PRODUCTS_CATEGORY, DEFAULT_STOCK, MAX_FEATURED_SIZES, MAX_PER_ORDER_CEILING, MAX_PRODUCT_IMAGES } from "~/common/constants";
+import { messages } from "~/common/messages";
+import { nairaToKobo } from "~/common/money";
+import { requiredText } from "~/common/fields";
 import { firstProblem } from "../accounts/input";
 import type { Database, Executor } from "../db/client";
 import { cartItems, categories, productImages, products, productVariants } from "../db/schema";

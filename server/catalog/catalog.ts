@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { ALL_PRODUCTS_CATEGORY } from "../../common/constants";
-import { parseProductId } from "../../common/ids";
-import { hasNul } from "../../common/text";
+import { ALL_PRODUCTS_CATEGORY } from "~/common/constants";
+import { parseProductId } from "~/common/ids";
+import { hasNul } from "~/common/text";
 import { queryRows, type Database } from "../db/client";
 import { categories, productImages, products, productVariants, searchWords } from "../db/schema";
 

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "../../common/constants";
+import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "~/common/constants";
 import type { UploadedFile } from "./uploads";
 
 // Multipart product forms, parsed by the platform (Response.formData) after the body is read

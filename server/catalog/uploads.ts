@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "../../common/constants";
-import { messages } from "../../common/messages";
+import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "~/common/constants";
+import { messages } from "~/common/messages";
 import { loadSharp } from "../images/sharp";
 import { renderImage, type RenderedImage } from "../images/store";
 

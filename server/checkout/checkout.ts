@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { DeliveryDetails } from "../../common/delivery";
-import { messages } from "../../common/messages";
-import { lineName } from "../../common/featured";
+import type { DeliveryDetails } from "~/common/delivery";
+import { messages } from "~/common/messages";
+import { lineName } from "~/common/featured";
 import { cartTotalKobo, getCart, getDelivery, type CartLine } from "../cart/cart";
 import type { Database, Executor } from "../db/client";
 import { cartItems, carts, orderItems, orders, payments, productVariants, refunds } from "../db/schema";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { isPhoneShape, PHONE_MAX_LENGTH } from "../../common/accounts";
-import { CONTACT_MESSAGE_MAX } from "../../common/constants";
-import { messages } from "../../common/messages";
-import { requiredText } from "../../common/fields";
+import { isPhoneShape, PHONE_MAX_LENGTH } from "~/common/accounts";
+import { CONTACT_MESSAGE_MAX } from "~/common/constants";
+import { messages } from "~/common/messages";
+import { requiredText } from "~/common/fields";
 import { emailField } from "../accounts/input";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";

@@ -16,8 +16,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-import { DEFAULT_MAX_PER_ORDER } from "../../common/constants";
-import type { DeliveryDetails } from "../../common/delivery";
+import { DEFAULT_MAX_PER_ORDER } from "~/common/constants";
+import type { DeliveryDetails } from "~/common/delivery";
 
 // One schema for PGlite and PostgreSQL. Money is integer kobo everywhere inside the shop.
 

@@ -21,4 +21,4 @@ export interface ProductArt {
 }
 
 /** The site pictures' names belong to the shop (common/site-images.ts); the demo draws them. */
-export type { SiteArtName } from "../../common/site-images";
+export type { SiteArtName } from "~/common/site-images";

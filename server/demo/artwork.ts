@@ -2306,7 +2306,7 @@ function sideTile(s: Svg, n: number): string {
     return o;
   }
   if (n === 2) {
-    let o = rect(0, 0, W, H, s.lin([[0, "#f6ead8"], [1, "#e4cfb3"]], 0, 0, 1, 1));
+    const o = rect(0, 0, W, H, s.lin([[0, "#f6ead8"], [1, "#e4cfb3"]], 0, 0, 1, 1));
     const m1 = matStyle("#3f6b5a", "#e9d8b4", 21);
     const m2 = matStyle("#b4532a", "#f3e2c7", 22);
     const [L, D, HH] = MAT;

@@ -33,7 +33,7 @@ function filesUnder(dir: string): string[] {
 function resolve(request: string, importer: string): string | null {
   const specifier = request.split(/[?#]/, 1)[0]; // Vite's ?url, ?raw...
   let base: string;
-  if (specifier.startsWith("~/")) base = path.join(ROOT, "app", specifier.slice(2));
+  if (specifier.startsWith("~/")) base = path.join(ROOT, specifier.slice(2));
   else if (specifier.startsWith(".")) base = path.resolve(path.dirname(importer), specifier);
   else return null;
   const stem = base.replace(/\.(?:js|jsx|mjs)$/, "");

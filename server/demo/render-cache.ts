@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadSharp } from "../images/sharp";
 import { renderImage, type RenderedImage } from "../images/store";
-import { IMAGE_VARIANT_WIDTHS } from "../../common/images";
+import { IMAGE_VARIANT_WIDTHS } from "~/common/images";
 
 // The seed draws ~230 pictures from SVG; that costs about a minute of CPU on every fresh database
 // (first start, each test run's template, the benchmark). The drawing is deterministic, so the

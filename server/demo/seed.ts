@@ -7,8 +7,8 @@ import { productArtworkSvg, siteArtworkSvg } from "./artwork";
 import type { SiteArtName } from "./artwork-types";
 import { saveImage, type RenderedImage } from "../images/store";
 import { pictureCacheDirFromEnv, renderSvgCached } from "./render-cache";
-import { nairaToKobo } from "../../common/money";
-import { siteImageFile } from "../../common/site-images";
+import { nairaToKobo } from "~/common/money";
+import { siteImageFile } from "~/common/site-images";
 
 // The first start of an empty database loads the catalogue of seed-data.ts and draws its pictures.
 // Demo material: only the seed's own entries reach this module (seed-entry.ts, seed-cli.ts, the

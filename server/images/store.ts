@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { loadSharp } from "./sharp";
 import type { Database, Executor } from "../db/client";
 import { storedImages, storedImageVariants } from "../db/schema";
-import { IMAGE_VARIANT_WIDTHS } from "../../common/images";
+import { IMAGE_VARIANT_WIDTHS } from "~/common/images";
 
 // Pictures are kept in the database as WebP: the full picture plus smaller widths for srcset.
 

@@ -9,7 +9,7 @@ import { Row } from "@react-email/row";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { CSSProperties } from "react";
-import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "../../common/constants";
+import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "~/common/constants";
 
 // The shop's branded mail frame as React Email components: every mail is one Letter (its words,
 // written in templates.ts) shown in this frame. React escapes every text and attribute, so a

@@ -1,9 +1,9 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "../../common/constants";
-import { lineName } from "../../common/featured";
-import { formatNaira, formatNairaTotal } from "../../common/money";
-import { ADMIN_PANELS, adminPanelPath, CUSTOMER_PANELS, customerPanelPath } from "../../common/panels";
+import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "~/common/constants";
+import { lineName } from "~/common/featured";
+import { formatNaira, formatNairaTotal } from "~/common/money";
+import { ADMIN_PANELS, adminPanelPath, CUSTOMER_PANELS, customerPanelPath } from "~/common/panels";
 import type { orderItems, orders } from "../db/schema";
 import { customerLabel, type OrderStatus } from "../orders/lifecycle";
 import { footerLine, greeting, LetterEmail, type ItemTable, type Letter } from "./LetterEmail";

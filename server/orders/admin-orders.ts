@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { lineName } from "../../common/featured";
+import { lineName } from "~/common/featured";
 import { releaseStock } from "../checkout/checkout";
 import type { Database, Executor } from "../db/client";
 import { accounts, orderEvents, orderItems, orders, payments, productVariants } from "../db/schema";
 import { announceMail, queueMail } from "../mail/outbox";
 import { orderStatusMail } from "../mail/templates";
 import { isPlacedStatus, nextStatuses, placed, PLACED_STATUSES, staffLabel, transition, type OrderStatus, type PlacedStatus } from "./lifecycle";
-import { DAY_MS, lagosDate, lagosDateTime, lagosDayStart } from "../../common/lagos-time";
+import { DAY_MS, lagosDate, lagosDateTime, lagosDayStart } from "~/common/lagos-time";
 
 // The admin's side of orders (issue 5): the list of placed orders with filters, one order in
 // full, and the status changes after payment, each recorded with its admin and e-mailed to the

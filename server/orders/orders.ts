@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray, and } from "drizzle-orm";
-import type { DeliveryDetails } from "../../common/delivery";
-import { lagosDateTime } from "../../common/lagos-time";
+import type { DeliveryDetails } from "~/common/delivery";
+import { lagosDateTime } from "~/common/lagos-time";
 import type { Database } from "../db/client";
 import { orderItems, orders, payments } from "../db/schema";
 import { placed, type OrderStatus } from "./lifecycle";

@@ -1,13 +1,13 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, isEmailShape, normalizeEmail } from "../../common/accounts";
-import { PROCESSING_DAYS } from "../../common/constants";
-import { messages } from "../../common/messages";
-import { requiredText } from "../../common/fields";
+import { EMAIL_MAX_LENGTH, isEmailShape, normalizeEmail } from "~/common/accounts";
+import { PROCESSING_DAYS } from "~/common/constants";
+import { messages } from "~/common/messages";
+import { requiredText } from "~/common/fields";
 import type { Database } from "../db/client";
 import { accounts, orderEvents, orders } from "../db/schema";
 import { hitLimits, refundLimit } from "../rate-limits";
-import { DAY_MS, LAGOS_OFFSET_MS, lagosDate } from "../../common/lagos-time";
+import { DAY_MS, LAGOS_OFFSET_MS, lagosDate } from "~/common/lagos-time";
 import { customerLabel, placed, type OrderStatus } from "./lifecycle";
 
 // Order tracking without signing in (/trackorder): the order reference and the billing e-mail

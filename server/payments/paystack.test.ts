@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPaystackStub, type PaystackStub } from "../../tests/support/paystack-stub";
+import { startPaystackStub, type PaystackStub } from "~/tests/support/paystack-stub";
 import { paystackGateway } from "./paystack";
 
 // The Paystack adapter against a local stub of Paystack's API (never the real one).

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { digitsOnly, TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "../../common/test-gateway";
+import { digitsOnly, TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import type { Database } from "../db/client";
 import { testGatewayTransactions } from "../db/schema";
 import type { PaymentGateway } from "./gateway";

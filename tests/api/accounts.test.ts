@@ -2,13 +2,13 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../common/messages";
-import { sessionCookieHeader } from "../../app/sessions.server";
-import { createVerifiedAccount, LIMITS } from "../../server/accounts/accounts";
-import { startSession } from "../../server/accounts/sessions";
-import type { DatabaseHandle } from "../../server/db/client";
-import { accounts, oneTimeTokens, sessions } from "../../server/db/schema";
-import { retryText } from "../../server/rate-limits";
+import { messages } from "~/common/messages";
+import { sessionCookieHeader } from "~/app/sessions.server";
+import { createVerifiedAccount, LIMITS } from "~/server/accounts/accounts";
+import { startSession } from "~/server/accounts/sessions";
+import type { DatabaseHandle } from "~/server/db/client";
+import { accounts, oneTimeTokens, sessions } from "~/server/db/schema";
+import { retryText } from "~/server/rate-limits";
 import {
   accountCall,
   apiClient,

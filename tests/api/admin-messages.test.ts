@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messageAction, messagesPanelData, receivedText } from "../../app/admin/messages.server";
-import type { SignedInAccount } from "../../server/accounts/sessions";
-import { countUnread, listMessages, messageExists, setMessageRead } from "../../server/content/messages";
-import type { DatabaseHandle } from "../../server/db/client";
-import { contactMessages } from "../../server/db/schema";
+import { messageAction, messagesPanelData, receivedText } from "~/app/admin/messages.server";
+import type { SignedInAccount } from "~/server/accounts/sessions";
+import { countUnread, listMessages, messageExists, setMessageRead } from "~/server/content/messages";
+import type { DatabaseHandle } from "~/server/db/client";
+import { contactMessages } from "~/server/db/schema";
 import { createTestDatabase } from "../support/db";
 
 // Contact-form messages as the admin's Messages panel (issue 5, menu 6) reads them, on the

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_CARD_SUCCESS } from "../../common/test-gateway";
-import { addToCart } from "../../server/cart/cart";
-import { cancelCheckout, completePayment, startCheckout, type CheckoutContext } from "../../server/checkout/checkout";
-import type { DatabaseHandle } from "../../server/db/client";
-import { accounts, orderEvents, orders, outbox } from "../../server/db/schema";
+import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
+import { addToCart } from "~/server/cart/cart";
+import { cancelCheckout, completePayment, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
+import type { DatabaseHandle } from "~/server/db/client";
+import { accounts, orderEvents, orders, outbox } from "~/server/db/schema";
 import {
   changeOrderStatus,
   countOrdersByStatus,
@@ -12,10 +12,10 @@ import {
   lagosDayStart,
   listOrdersForAdmin,
   summarizeVerification,
-} from "../../server/orders/admin-orders";
-import type { PlacedStatus } from "../../server/orders/lifecycle";
-import { listOrders } from "../../server/orders/orders";
-import { chargeTestCard, testGateway } from "../../server/payments/test-gateway";
+} from "~/server/orders/admin-orders";
+import type { PlacedStatus } from "~/server/orders/lifecycle";
+import { listOrders } from "~/server/orders/orders";
+import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
 import { createTestDatabase } from "../support/db";
 import { deliveryFields, mailsOfKind, quickCustomer, setStock, stockOf, variantOf, type Shopper } from "../support/shop";
 

@@ -1,8 +1,8 @@
 import { asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadOverview, lagosDate } from "../../server/admin/overview";
-import type { DatabaseHandle } from "../../server/db/client";
-import { accounts, orderItems, orders, products, productVariants } from "../../server/db/schema";
+import { loadOverview, lagosDate } from "~/server/admin/overview";
+import type { DatabaseHandle } from "~/server/db/client";
+import { accounts, orderItems, orders, products, productVariants } from "~/server/db/schema";
 import { createTestDatabase } from "../support/db";
 
 // The admin dashboard's sales overview (issue 5, menu 0), on the engine of this run: revenue per

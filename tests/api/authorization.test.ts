@@ -3,18 +3,18 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../common/messages";
-import { TEST_CARD_SUCCESS } from "../../common/test-gateway";
-import { sessionCookieHeader } from "../../app/sessions.server";
-import routeConfig from "../../app/routes";
-import { createVerifiedAccount } from "../../server/accounts/accounts";
-import { SESSION_COOKIE_NAMES, startSession, type Role } from "../../server/accounts/sessions";
-import { apiRouter } from "../../server/api";
-import { checkoutContext } from "../../server/app";
-import { addToCart, clearCart, saveDelivery } from "../../server/cart/cart";
-import { createProduct, productInput } from "../../server/catalog/admin";
-import { completePayment, startCheckout, type CheckoutContext } from "../../server/checkout/checkout";
-import type { DeliveryDetails } from "../../common/delivery";
+import { messages } from "~/common/messages";
+import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
+import { sessionCookieHeader } from "~/app/sessions.server";
+import routeConfig from "~/app/routes";
+import { createVerifiedAccount } from "~/server/accounts/accounts";
+import { SESSION_COOKIE_NAMES, startSession, type Role } from "~/server/accounts/sessions";
+import { apiRouter } from "~/server/api";
+import { checkoutContext } from "~/server/app";
+import { addToCart, clearCart, saveDelivery } from "~/server/cart/cart";
+import { createProduct, productInput } from "~/server/catalog/admin";
+import { completePayment, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
+import type { DeliveryDetails } from "~/common/delivery";
 import {
   accounts,
   cartItems,
@@ -26,8 +26,8 @@ import {
   rateLimits,
   sessions,
   testGatewayTransactions,
-} from "../../server/db/schema";
-import { chargeTestCard } from "../../server/payments/test-gateway";
+} from "~/server/db/schema";
+import { chargeTestCard } from "~/server/payments/test-gateway";
 import { forgedToken, uniqueEmail } from "../support/accounts";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { startShopServer } from "../support/pages";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../common/messages";
-import type { DatabaseHandle } from "../../server/db/client";
-import { products } from "../../server/db/schema";
+import { messages } from "~/common/messages";
+import type { DatabaseHandle } from "~/server/db/client";
+import { products } from "~/server/db/schema";
 import { createTestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";
 import { cartRows, firstImageOf, loggedIn, setStock, shopClient, variantOf, type ShopClient, type Shopper } from "../support/shop";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client";
-import { updateProduct, getProductForEdit } from "../../server/catalog/admin";
+import type { DatabaseHandle } from "~/server/db/client";
+import { updateProduct, getProductForEdit } from "~/server/catalog/admin";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";
 

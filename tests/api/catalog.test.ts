@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContractProduct } from "../../server/api/contract";
-import type { DatabaseHandle } from "../../server/db/client";
+import type { ContractProduct } from "~/server/api/contract";
+import type { DatabaseHandle } from "~/server/db/client";
 import { createTestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";
 

@@ -1,15 +1,15 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../common/messages";
-import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "../../common/test-gateway";
-import { expireStaleOrders, HOLD_MS, PAYMENT_START_LIMIT } from "../../server/checkout/checkout";
-import { sendDueRefunds } from "../../server/checkout/refunds";
-import type { DatabaseHandle } from "../../server/db/client";
-import { carts, orderEvents, orders, payments, products, refunds } from "../../server/db/schema";
+import { messages } from "~/common/messages";
+import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "~/common/test-gateway";
+import { expireStaleOrders, HOLD_MS, PAYMENT_START_LIMIT } from "~/server/checkout/checkout";
+import { sendDueRefunds } from "~/server/checkout/refunds";
+import type { DatabaseHandle } from "~/server/db/client";
+import { carts, orderEvents, orders, payments, products, refunds } from "~/server/db/schema";
 import { createTestDatabase } from "../support/db";
 import { startPaystackStub, type PaystackStub } from "../support/paystack-stub";
 import { startApiServer } from "../support/server";
-import { checkoutContext } from "../../server/app";
+import { checkoutContext } from "~/server/app";
 import {
   cartRows,
   deliveryFields,

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHOP_NAME } from "../../common/constants";
-import { messages } from "../../common/messages";
-import { CONTACT_MESSAGE_MAX } from "../../common/constants";
-import { CONTACT_LIMIT } from "../../server/content/contact";
-import type { Database, DatabaseHandle } from "../../server/db/client";
-import { contactMessages, outbox } from "../../server/db/schema";
+import { SHOP_NAME } from "~/common/constants";
+import { messages } from "~/common/messages";
+import { CONTACT_MESSAGE_MAX } from "~/common/constants";
+import { CONTACT_LIMIT } from "~/server/content/contact";
+import type { Database, DatabaseHandle } from "~/server/db/client";
+import { contactMessages, outbox } from "~/server/db/schema";
 import { apiClient, uniqueEmail } from "../support/accounts";
 import { createTestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routeFor } from "../../app/route-facts";
-import { createVerifiedAccount, requestPasswordReset, signUp, type AccountContext } from "../../server/accounts/accounts";
-import { hashToken } from "../../server/accounts/secrets";
-import { oneTimeTokens, outbox } from "../../server/db/schema";
-import { loggablePath } from "../../server/log";
+import { routeFor } from "~/app/route-facts";
+import { createVerifiedAccount, requestPasswordReset, signUp, type AccountContext } from "~/server/accounts/accounts";
+import { hashToken } from "~/server/accounts/secrets";
+import { oneTimeTokens, outbox } from "~/server/db/schema";
+import { loggablePath } from "~/server/log";
 import { freshClientAddress, uniqueEmail } from "../support/accounts";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 

@@ -1,9 +1,9 @@
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
-import { databaseOpenProblem, openDatabase, type DatabaseHandle } from "../../server/db/client";
-import type { Readiness } from "../../server/health";
+import { createApp } from "~/server/app";
+import { loadConfig } from "~/server/config";
+import { databaseOpenProblem, openDatabase, type DatabaseHandle } from "~/server/db/client";
+import type { Readiness } from "~/server/health";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { startShopServer } from "../support/pages";
 import { listenOnLocalPort } from "../support/server";

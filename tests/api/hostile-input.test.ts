@@ -7,18 +7,18 @@ import fc from "fast-check";
 import sharp from "sharp";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_PRODUCT_IMAGE_BYTES } from "../../common/constants";
-import { messages } from "../../common/messages";
-import { TEST_CARD_SUCCESS } from "../../common/test-gateway";
-import { queryRows, type Database, type DatabaseHandle } from "../../server/db/client";
+import { MAX_PRODUCT_IMAGE_BYTES } from "~/common/constants";
+import { messages } from "~/common/messages";
+import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
+import { queryRows, type Database, type DatabaseHandle } from "~/server/db/client";
 import { accountCall, forgedToken, freshClientAddress, uniqueEmail } from "../support/accounts";
 import { createTestDatabase } from "../support/db";
 import { BREAKOUT, escaped, IMG, SCRIPT, SVG } from "../support/hostile-text";
 import { startShopServer } from "../support/pages";
 import { startApiServer } from "../support/server";
 import { loggedIn, type Shopper } from "../support/shop";
-import { sessionCookieHeader } from "../../app/sessions.server";
-import { startSession } from "../../server/accounts/sessions";
+import { sessionCookieHeader } from "~/app/sessions.server";
+import { startSession } from "~/server/accounts/sessions";
 import {
   brokenJsonBody,
   deeplyNested,

@@ -1,10 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createVerifiedAccount } from "../../server/accounts/accounts";
-import { findSession, startSession } from "../../server/accounts/sessions";
-import { oneTimeTokens, rateLimits, sessions } from "../../server/db/schema";
-import { purgeExpired } from "../../server/housekeeping";
-import { hitLimits } from "../../server/rate-limits";
+import { createVerifiedAccount } from "~/server/accounts/accounts";
+import { findSession, startSession } from "~/server/accounts/sessions";
+import { oneTimeTokens, rateLimits, sessions } from "~/server/db/schema";
+import { purgeExpired } from "~/server/housekeeping";
+import { hitLimits } from "~/server/rate-limits";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { uniqueEmail } from "../support/accounts";
 

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configureLog, log, loggablePath } from "../../server/log";
-import { loadConfig } from "../../server/config";
+import { configureLog, log, loggablePath } from "~/server/log";
+import { loadConfig } from "~/server/config";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";
 import { accountCall, apiClient, freshClientAddress, linkPaths, tokenFromOutbox, uniqueEmail } from "../support/accounts";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHOP_NAME } from "../../common/constants";
-import { messages } from "../../common/messages";
-import { createVerifiedAccount } from "../../server/accounts/accounts";
-import type { DatabaseHandle } from "../../server/db/client";
-import { outbox } from "../../server/db/schema";
+import { SHOP_NAME } from "~/common/constants";
+import { messages } from "~/common/messages";
+import { createVerifiedAccount } from "~/server/accounts/accounts";
+import type { DatabaseHandle } from "~/server/db/client";
+import { outbox } from "~/server/db/schema";
 import { accountCall, apiClient, findLink, linkPaths, uniqueEmail, type Role } from "../support/accounts";
 import { createTestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../common/messages";
-import { DEMO_ACCOUNTS, lockDemoPasswords, seedDemoAccounts } from "../../server/accounts/demo";
-import { loadConfig } from "../../server/config";
-import { accounts, orders, sessions } from "../../server/db/schema";
+import { messages } from "~/common/messages";
+import { DEMO_ACCOUNTS, lockDemoPasswords, seedDemoAccounts } from "~/server/accounts/demo";
+import { loadConfig } from "~/server/config";
+import { accounts, orders, sessions } from "~/server/db/schema";
 import { accountCall, apiClient } from "../support/accounts";
 import { createShopDatabase, startShopProcess, stopShopProcess, type ShopDatabase, type ShopProcess } from "../support/child-shop";
 import { createTestDatabase, type TestDatabase } from "../support/db";

@@ -1,12 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_CARD_SUCCESS } from "../../common/test-gateway";
-import { addToCart } from "../../server/cart/cart";
-import { cancelCheckout, completePayment, expireStaleOrders, startCheckout, type CheckoutContext } from "../../server/checkout/checkout";
-import type { DatabaseHandle } from "../../server/db/client";
-import { accounts, orderEvents, orders } from "../../server/db/schema";
-import { transition, type Move, type OrderStatus } from "../../server/orders/lifecycle";
-import { chargeTestCard, testGateway } from "../../server/payments/test-gateway";
+import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
+import { addToCart } from "~/server/cart/cart";
+import { cancelCheckout, completePayment, expireStaleOrders, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
+import type { DatabaseHandle } from "~/server/db/client";
+import { accounts, orderEvents, orders } from "~/server/db/schema";
+import { transition, type Move, type OrderStatus } from "~/server/orders/lifecycle";
+import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
 import { createTestDatabase } from "../support/db";
 import { deliveryFields, quickCustomer, setStock, stockOf } from "../support/shop";
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../common/messages";
-import { addToCart, getCart } from "../../server/cart/cart";
-import { archiveProduct, createProduct, getProductForEdit, productEditInput, updateProduct, type ProductEditInput } from "../../server/catalog/admin";
-import { getProduct } from "../../server/catalog/catalog";
-import type { DatabaseHandle } from "../../server/db/client";
-import { productVariants } from "../../server/db/schema";
+import { messages } from "~/common/messages";
+import { addToCart, getCart } from "~/server/cart/cart";
+import { archiveProduct, createProduct, getProductForEdit, productEditInput, updateProduct, type ProductEditInput } from "~/server/catalog/admin";
+import { getProduct } from "~/server/catalog/catalog";
+import type { DatabaseHandle } from "~/server/db/client";
+import { productVariants } from "~/server/db/schema";
 import { createTestDatabase } from "../support/db";
 import { quickCustomer } from "../support/shop";
 

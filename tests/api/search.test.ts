@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listProductsByCategory, searchProducts } from "../../server/catalog/catalog";
-import { ensurePlannerStatistics, queryRows } from "../../server/db/client";
-import { products } from "../../server/db/schema";
+import { listProductsByCategory, searchProducts } from "~/server/catalog/catalog";
+import { ensurePlannerStatistics, queryRows } from "~/server/db/client";
+import { products } from "~/server/db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 
 // Name search on the seeded catalogue: misspellings corrected against the words of product

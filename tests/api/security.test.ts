@@ -1,10 +1,10 @@
 import type { Server } from "node:http";
 import type { RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, isCatalogRequest } from "../../server/app";
-import { createCatalogCache, type CatalogCache } from "../../server/catalog/catalog-cache";
-import { loadConfig } from "../../server/config";
-import { MAX_PAGE_FORM_BYTES } from "../../server/security";
+import { createApp, isCatalogRequest } from "~/server/app";
+import { createCatalogCache, type CatalogCache } from "~/server/catalog/catalog-cache";
+import { loadConfig } from "~/server/config";
+import { MAX_PAGE_FORM_BYTES } from "~/server/security";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { listenOnLocalPort, TEST_SHOP_ENV } from "../support/server";
 

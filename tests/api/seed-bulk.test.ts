@@ -1,8 +1,8 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { searchProducts, getProduct } from "../../server/catalog/catalog";
-import { products } from "../../server/db/schema";
-import { growCatalogue } from "../../server/demo/seed-bulk";
+import { searchProducts, getProduct } from "~/server/catalog/catalog";
+import { products } from "~/server/db/schema";
+import { growCatalogue } from "~/server/demo/seed-bulk";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 
 // `npm run db:seed -- --products N`: generated products are real, searchable catalogue entries.

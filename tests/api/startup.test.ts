@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { openShopDatabase } from "../../server";
-import { loadConfig } from "../../server/config";
-import { openDatabase, queryRows } from "../../server/db/client";
+import { openShopDatabase } from "~/server";
+import { loadConfig } from "~/server/config";
+import { openDatabase, queryRows } from "~/server/db/client";
 import { databaseUrlFor } from "../support/global-setup";
 
 // Several server processes starting at once on one new PostgreSQL database (WEB_CONCURRENCY, or

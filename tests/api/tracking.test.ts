@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROCESSING_DAYS } from "../../common/constants";
-import { TEST_CARD_SUCCESS } from "../../common/test-gateway";
-import type { DatabaseHandle } from "../../server/db/client";
-import { orderEvents, orders } from "../../server/db/schema";
-import { addBusinessDays, TRACK_LIMIT, trackOrder } from "../../server/orders/tracking";
+import { PROCESSING_DAYS } from "~/common/constants";
+import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
+import type { DatabaseHandle } from "~/server/db/client";
+import { orderEvents, orders } from "~/server/db/schema";
+import { addBusinessDays, TRACK_LIMIT, trackOrder } from "~/server/orders/tracking";
 import { freshClientAddress } from "../support/accounts";
 import { createTestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";

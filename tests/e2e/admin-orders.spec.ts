@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
-import type { DeliveryDetails } from "../../common/delivery";
-import { seedProducts } from "../../server/demo/seed-data";
+import type { DeliveryDetails } from "~/common/delivery";
+import { seedProducts } from "~/server/demo/seed-data";
 import { expect, expectAccessible, forgiveNotFound, fullPageShot, gotoHydrated, loadAllPictures, owner, test, uniqueEmail } from "./fixtures";
 import { buyOne } from "./shopping";
 

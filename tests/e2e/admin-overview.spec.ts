@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { seedProducts } from "../../server/demo/seed-data";
+import { seedProducts } from "~/server/demo/seed-data";
 import { expect, expectAccessible, fullPageShot, gotoHydrated, test, uniqueEmail, type Customer } from "./fixtures";
 import { buyOne } from "./shopping";
 

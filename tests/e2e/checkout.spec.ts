@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from "node:util";
 import type { Page, Route, TestInfo } from "@playwright/test";
-import type { DeliveryDetails } from "../../common/delivery";
-import { seedProducts } from "../../server/demo/seed-data";
+import type { DeliveryDetails } from "~/common/delivery";
+import { seedProducts } from "~/server/demo/seed-data";
 import { expect, expectAccessible, forgive, fullPageShot, gotoHydrated, loadAllPictures, test, uniqueEmail } from "./fixtures";
 import { addToCart, checkoutToSummary, fillDelivery, openPayment, payWithSuccessCard, SUCCESS_CARD } from "./shopping";
 

@@ -1,5 +1,5 @@
 import type { FullConfig } from "@playwright/test";
-import { listeningPid, RSS_BUDGET_MB, rssUnderLoad } from "../../scripts/shop-server.mjs";
+import { listeningPid, RSS_BUDGET_MB, rssUnderLoad } from "~/scripts/shop-server.mjs";
 
 // Runs once, after Playwright's webServer has started the shop (playwright.config.ts) and before
 // the tests. Issue 15: the process that did the first start (created the database, drew

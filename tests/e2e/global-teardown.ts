@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { RSS_BUDGET_MB, rssMb } from "../../scripts/shop-server.mjs";
+import { RSS_BUDGET_MB, rssMb } from "~/scripts/shop-server.mjs";
 
 // Runs once after the tests, while the shop still runs (Playwright stops its webServer after
 // this): the server's memory now, for the record, and the verdict of global-setup.ts's check.

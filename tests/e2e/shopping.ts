@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { DeliveryDetails } from "../../common/delivery";
+import type { DeliveryDetails } from "~/common/delivery";
 import { expect, gotoHydrated } from "./fixtures";
 
 // The customer's way from a product page to a placed order, in steps, for the browser tests that

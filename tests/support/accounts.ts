@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import type { Database } from "../../server/db/client";
-import { outbox } from "../../server/db/schema";
+import type { Database } from "~/server/db/client";
+import { outbox } from "~/server/db/schema";
 
 // Helpers for the account calls of spec §7: JSON posts with an optional Bearer token, fresh
 // e-mail addresses, and the one-time tokens read back out of e-mailed links. The browser tests

@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
-import { freePort, startServerProcess, stopServerProcess } from "../../scripts/shop-server.mjs";
-import { ensurePlannerStatistics, openDatabase, type DatabaseHandle } from "../../server/db/client";
+import { freePort, startServerProcess, stopServerProcess } from "~/scripts/shop-server.mjs";
+import { ensurePlannerStatistics, openDatabase, type DatabaseHandle } from "~/server/db/client";
 import { databaseUrlFor } from "./global-setup";
 import { TEST_SHOP_ENV } from "./server";
 

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../server/db/client";
+import { openDatabase, type DatabaseHandle } from "~/server/db/client";
 import { databaseUrlFor } from "./global-setup";
 
 export interface TestDatabase extends DatabaseHandle {

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openDatabase, pgliteClientOf } from "../../server/db/client";
-import { seedCatalogue } from "../../server/demo/seed";
+import { openDatabase, pgliteClientOf } from "~/server/db/client";
+import { seedCatalogue } from "~/server/demo/seed";
 
 // Migrating and seeding (with its pictures) takes seconds, so it happens once per run: a PGlite
 // dump, or a PostgreSQL template database when DATABASE_URL is set. Test files clone it.

@@ -1,8 +1,8 @@
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
-import { createShopApp } from "../../server";
-import { loadConfig } from "../../server/config";
-import type { DatabaseHandle } from "../../server/db/client";
+import { createShopApp } from "~/server";
+import { loadConfig } from "~/server/config";
+import type { DatabaseHandle } from "~/server/db/client";
 import { listenOnLocalPort, TEST_SHOP_ENV } from "./server";
 
 // The whole shop, pages and API, over HTTP for tests: server.ts's own createShopApp, with the

@@ -1,10 +1,10 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createApp, isCatalogRequest } from "../../server/app";
-import { createCatalogCache } from "../../server/catalog/catalog-cache";
-import { loadConfig } from "../../server/config";
-import type { DatabaseHandle } from "../../server/db/client";
-import { startMailer, type Mailer } from "../../server/mail/mailer";
+import { createApp, isCatalogRequest } from "~/server/app";
+import { createCatalogCache } from "~/server/catalog/catalog-cache";
+import { loadConfig } from "~/server/config";
+import type { DatabaseHandle } from "~/server/db/client";
+import { startMailer, type Mailer } from "~/server/mail/mailer";
 
 export interface ApiServerOptions {
   /** Settings on top of TEST_SHOP_ENV, e.g. { SMTP_URL, PUBLIC_URL }. */

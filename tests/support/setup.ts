@@ -1,5 +1,5 @@
-import { loadConfig } from "../../server/config";
-import { configureLog } from "../../server/log";
+import { loadConfig } from "~/server/config";
+import { configureLog } from "~/server/log";
 
 // Test files log nothing (their failures are asserted on, and the deliberate ones would bury the
 // report); LOG_LEVEL=error npx vitest ... shows the server's errors when a test needs debugging.

@@ -1,10 +1,10 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { openShopDatabaseOrExit, serveUntilStopped, start, startBackgroundWork } from "../../server";
-import { createApp, isCatalogRequest } from "../../server/app";
-import { createCatalogCache } from "../../server/catalog/catalog-cache";
-import { loadConfig } from "../../server/config";
-import type { Readiness } from "../../server/health";
+import { openShopDatabaseOrExit, serveUntilStopped, start, startBackgroundWork } from "~/server";
+import { createApp, isCatalogRequest } from "~/server/app";
+import { createCatalogCache } from "~/server/catalog/catalog-cache";
+import { loadConfig } from "~/server/config";
+import type { Readiness } from "~/server/health";
 
 // The shop as a real child process for the tests that kill it or run two of it
 // (tests/support/child-shop.ts spawns it: `node --import tsx tests/support/shop-process.ts`).

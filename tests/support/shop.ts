@@ -1,9 +1,9 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { expect } from "vitest";
-import { createVerifiedAccount } from "../../server/accounts/accounts";
-import { startSession, type Role } from "../../server/accounts/sessions";
-import type { Database, DatabaseHandle } from "../../server/db/client";
-import { accounts, cartItems, carts, orderItems, orders, outbox, payments, productImages, products, productVariants } from "../../server/db/schema";
+import { createVerifiedAccount } from "~/server/accounts/accounts";
+import { startSession, type Role } from "~/server/accounts/sessions";
+import type { Database } from "~/server/db/client";
+import { accounts, cartItems, carts, orderItems, orders, outbox, payments, productImages, products, productVariants } from "~/server/db/schema";
 import { apiClient, uniqueEmail, type Reply } from "./accounts";
 
 // Helpers for the cart, checkout and order calls of spec §7: customers with a Bearer token,

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
-import { PHONE_PLACEHOLDER } from "../../../common/accounts";
-import { messages } from "../../../common/messages";
-import type { FormResult } from "../../forms";
+import { PHONE_PLACEHOLDER } from "~/common/accounts";
+import { messages } from "~/common/messages";
+import type { FormResult } from "~/app/forms";
 import { MessageDialog } from "../Dialog";
 import { FormMessage, SubmitButton, TextField } from "./fields";
 import { useDismissable } from "./useDismissable";

@@ -1,7 +1,7 @@
 import { useState, type ComponentType, type ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { welcomeText } from "../../../common/accounts";
-import { messages } from "../../../common/messages";
+import { welcomeText } from "~/common/accounts";
+import { messages } from "~/common/messages";
 import { buttonStyles, Dialog } from "../Dialog";
 import { LogoutIcon } from "../icons";
 

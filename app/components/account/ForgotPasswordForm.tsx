@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { messages } from "../../../common/messages";
-import type { FormResult } from "../../forms";
+import { messages } from "~/common/messages";
+import type { FormResult } from "~/app/forms";
 import { AccountCard } from "./AccountCard";
 import { EmailField, FormMessage, SubmitButton, useEmailCheck } from "./fields";
 

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { messages } from "../../../common/messages";
-import type { FormResult } from "../../forms";
+import { messages } from "~/common/messages";
+import type { FormResult } from "~/app/forms";
 import { MessageDialog } from "../Dialog";
 import { AccountCard } from "./AccountCard";
 import { EmailField, FormMessage, PasswordField, SubmitButton, useEmailCheck } from "./fields";

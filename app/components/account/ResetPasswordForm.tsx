@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import { messages } from "../../../common/messages";
-import type { FormResult } from "../../forms";
+import { messages } from "~/common/messages";
+import type { FormResult } from "~/app/forms";
 import { AccountCard } from "./AccountCard";
 import { FormMessage, PasswordField, SubmitButton } from "./fields";
 

@@ -1,4 +1,4 @@
-import { PHONE_PLACEHOLDER } from "../../../common/accounts";
+import { PHONE_PLACEHOLDER } from "~/common/accounts";
 import { PasswordField, TextField } from "./fields";
 
 /** The four sign-up fields of spec §3 (fullName, email, password, phoneNumber), plus a confirm box. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { messages } from "../../../common/messages";
-import type { FormResult } from "../../forms";
+import { messages } from "~/common/messages";
+import type { FormResult } from "~/app/forms";
 import { MessageDialog } from "../Dialog";
 import { AccountCard } from "./AccountCard";
 import { SubmitButton } from "./fields";

@@ -1,7 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useNavigation } from "react-router";
-import { isEmailShape, normalizeEmail } from "../../../common/accounts";
-import { messages } from "../../../common/messages";
+import { isEmailShape, normalizeEmail } from "~/common/accounts";
+import { messages } from "~/common/messages";
 import { EyeIcon, EyeOffIcon } from "../icons";
 import { buttonStyles } from "../Dialog";
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { messages } from "../../../common/messages";
-import { ADMIN_PANELS } from "../../../common/panels";
-import type { manageProductsData } from "../../admin/products.server";
-import type { FormResult } from "../../forms";
+import { messages } from "~/common/messages";
+import { ADMIN_PANELS } from "~/common/panels";
+import type { manageProductsData } from "~/app/admin/products.server";
+import type { FormResult } from "~/app/forms";
 import { FormMessage, inputStyle } from "../account/fields";
 import { buttonStyles, Dialog } from "../Dialog";
 import { ProductRow } from "./ProductRow";

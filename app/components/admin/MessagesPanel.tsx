@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import type { messagesPanelData } from "../../admin/messages.server";
-import { ADMIN_PANELS, adminPanelPath } from "../../../common/panels";
-import type { FormResult } from "../../forms";
+import type { messagesPanelData } from "~/app/admin/messages.server";
+import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
+import type { FormResult } from "~/app/forms";
 import { FormMessage } from "../account/fields";
 import { MailIcon, PhoneIcon } from "../icons";
 

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
-import { formatNairaTotal } from "../../../common/money";
-import { ADMIN_PANELS, adminPanelPath } from "../../../common/panels";
-import type { OrderStatus } from "../../../server/orders/lifecycle";
-import type { ordersPanelData } from "../../admin/orders.server";
+import { formatNairaTotal } from "~/common/money";
+import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
+import type { OrderStatus } from "~/server/orders/lifecycle";
+import type { ordersPanelData } from "~/app/admin/orders.server";
 import { inputStyle } from "../account/fields";
 import { buttonStyles } from "../Dialog";
 

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { formatNairaTotal } from "../../../common/money";
-import { ADMIN_PANELS, adminPanelPath } from "../../../common/panels";
-import type { Overview as OverviewData, OverviewDay } from "../../../server/admin/overview";
+import { formatNairaTotal } from "~/common/money";
+import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
+import type { Overview as OverviewData, OverviewDay } from "~/server/admin/overview";
 
 // The sales overview under Admin Info (ADMIN_PANELS.adminInfo): three figures, revenue per day
 // as a bar chart (inline SVG, no chart library), best sellers and low stock.

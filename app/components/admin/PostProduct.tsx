@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import { messages } from "../../../common/messages";
-import type { postProductData } from "../../admin/products.server";
-import type { FormResult } from "../../forms";
+import { messages } from "~/common/messages";
+import type { postProductData } from "~/app/admin/products.server";
+import type { FormResult } from "~/app/forms";
 import { FormMessage, SubmitButton } from "../account/fields";
 import { formPictureProblem, PictureInput, ProductFields } from "./ProductFields";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { DEFAULT_STOCK } from "../../../common/constants";
-import { pictureProblem, PICTURE_TYPES } from "../../../common/uploads";
+import { DEFAULT_STOCK } from "~/common/constants";
+import { pictureProblem, PICTURE_TYPES } from "~/common/uploads";
 import { inputStyle } from "../account/fields";
 
 // The fields of the product forms (Post Product and the edit page), spec §3.

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { imageUrl } from "../../../common/images";
-import { formatNaira } from "../../../common/money";
-import type { ProductSummary } from "../../../server/catalog/catalog";
+import { imageUrl } from "~/common/images";
+import { formatNaira } from "~/common/money";
+import type { ProductSummary } from "~/server/catalog/catalog";
 
 /** One product in an admin list: picture, name, id, price, stock, View and Edit (and the caller's actions). */
 export function ProductRow({ product, children }: { product: ProductSummary; children?: React.ReactNode }) {

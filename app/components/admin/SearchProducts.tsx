@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-router";
-import { messages } from "../../../common/messages";
-import { ADMIN_PANELS } from "../../../common/panels";
-import type { searchProductsData } from "../../admin/products.server";
+import { messages } from "~/common/messages";
+import { ADMIN_PANELS } from "~/common/panels";
+import type { searchProductsData } from "~/app/admin/products.server";
 import { FormMessage, inputStyle } from "../account/fields";
 import { buttonStyles } from "../Dialog";
 import { ProductRow } from "./ProductRow";

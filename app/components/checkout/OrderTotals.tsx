@@ -1,4 +1,4 @@
-import { formatNairaTotal } from "../../../common/money";
+import { formatNairaTotal } from "~/common/money";
 
 /** Subtotal, free delivery and the total (spec §9: no shipping, tax or fee, so they are equal). */
 export function OrderTotals({ totalKobo, totalLabel, totalTestId }: { totalKobo: number; totalLabel: string; totalTestId: string }) {

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { messages } from "../../../common/messages";
+import { messages } from "~/common/messages";
 import { buttonStyles, MessageDialog } from "../Dialog";
 import { LockIcon } from "../icons";
 import { useToast } from "../Toast";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { formatNairaTotal } from "../../../common/money";
-import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "../../../common/test-gateway";
+import { formatNairaTotal } from "~/common/money";
+import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { LockIcon } from "../icons";
 
 export interface TestPayment {

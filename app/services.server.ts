@@ -1,0 +1,21 @@
+// The server functions that route modules and the root call in their loaders and actions. They
+// import them from here, never from server/ directly (types may): React Router keeps every
+// `.server` module out of the browser's bundle and fails the build if a component would need one,
+// so nothing a loader uses can reach a phone by mistake. The linter enforces the rule (decision 0028).
+
+export { firstProblem } from "~/server/accounts/input";
+export { loadOverview } from "~/server/admin/overview";
+export { cartCount, cartTotalKobo, getCart, getDelivery, saveDelivery } from "~/server/cart/cart";
+export { getProductForEdit, productEditInput, updateProduct } from "~/server/catalog/admin";
+export { getFeaturedProduct, getProduct, listCategories, listFeaturedProducts, listFirstProductPerCategory, listProductsByCategory, searchProducts } from "~/server/catalog/catalog";
+export { filesFrom, readProductForm } from "~/server/catalog/form-files";
+export { cancelCheckout, completePayment, startCheckout } from "~/server/checkout/checkout";
+export { contactInput, submitContact } from "~/server/content/contact";
+export { log } from "~/server/log";
+export { devMailboxEnabled } from "~/server/mail/mailer";
+export { getMail, listMail } from "~/server/mail/outbox";
+export { NOTE_MAX, TRACKING_ID_MAX, getOrderForAdmin, holdsStock } from "~/server/orders/admin-orders";
+export { customerLabel, staffLabel } from "~/server/orders/lifecycle";
+export { lastDelivery, listOrders } from "~/server/orders/orders";
+export { trackInput, trackOrder } from "~/server/orders/tracking";
+export { retryText } from "~/server/rate-limits";
