@@ -60,7 +60,8 @@ export default [
             {
               group: ["~/server/*", "**/server/*"],
               allowTypeImports: true,
-              message: "Browser code must not load server code: import it in a loader or action through a .server module (app/services.server.ts), or import only its types.",
+              message:
+                "Browser code must not load server code: import it in a loader or action through a .server module (app/services.server.ts), or import only its types.",
             },
           ],
         },

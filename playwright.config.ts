@@ -17,7 +17,9 @@ import { freePort, startArgs } from "./scripts/shop-server.mjs";
 
 if (!existsSync(executablePath)) {
   const line = "!".repeat(72);
-  console.error(`\n${line}\n!! BROWSER TESTS SKIPPED: no Chromium at ${executablePath}.\n!! Install it (apt-get install -y chromium) or set CHROME_PATH.\n${line}\n`);
+  console.error(
+    `\n${line}\n!! BROWSER TESTS SKIPPED: no Chromium at ${executablePath}.\n!! Install it (apt-get install -y chromium) or set CHROME_PATH.\n${line}\n`,
+  );
   process.exit(process.env.CI ? 1 : 0);
 }
 
@@ -42,7 +44,9 @@ if (!externalShop && !process.env.E2E_PORT) {
   const shared = process.env.PICTURE_CACHE_DIR ?? "node_modules/.cache/foam-shop-pictures";
   if (shared !== "off" && existsSync(shared)) {
     cpSync(shared, pictures, { recursive: true });
-    const drawings = readdirSync(pictures).filter((f) => f.endsWith(".json")).sort();
+    const drawings = readdirSync(pictures)
+      .filter((f) => f.endsWith(".json"))
+      .sort();
     for (const [i, f] of drawings.entries()) if (i % 8 === 0) rmSync(path.join(pictures, f));
   }
   Object.assign(process.env, {

@@ -45,7 +45,10 @@ export async function openShopDatabase(config: Config): Promise<DatabaseHandle> 
     const demo = await seedDemoAccounts(handle, config);
     if (demo.length) log.info(`Created the demo accounts: ${demo.join(", ")} (passwords in the README).`);
     const locked = await lockDemoPasswords(handle.db, config);
-    if (locked.length) log.warn(`Not in demo mode: the demo accounts ${locked.join(", ")} had their published passwords and are locked (Forgot Password sets a new one).`);
+    if (locked.length)
+      log.warn(
+        `Not in demo mode: the demo accounts ${locked.join(", ")} had their published passwords and are locked (Forgot Password sets a new one).`,
+      );
   });
   return handle;
 }
@@ -64,7 +67,16 @@ export async function createShopApp(
   });
   // In development the code changes under the cache, so pages are always rendered afresh.
   const catalogCache = options.mode === "production" ? await createCatalogCache(handle, { isCacheable: isCatalogRequest }) : undefined;
-  return createApp({ db: handle.db, config, clientDir: options.clientDir, pages, checkout, catalogCache, pageScriptPolicy: options.mode === "production", readiness: options.readiness });
+  return createApp({
+    db: handle.db,
+    config,
+    clientDir: options.clientDir,
+    pages,
+    checkout,
+    catalogCache,
+    pageScriptPolicy: options.mode === "production",
+    readiness: options.readiness,
+  });
 }
 
 /**
@@ -101,7 +113,13 @@ export function openShopDatabaseOrExit(config: Config): Promise<DatabaseHandle> 
  */
 export function serveUntilStopped(
   app: Express,
-  { config, handle, background, readiness, host = config.host }: { config: Config; handle: DatabaseHandle; background: BackgroundWork; readiness: Readiness; host?: string },
+  {
+    config,
+    handle,
+    background,
+    readiness,
+    host = config.host,
+  }: { config: Config; handle: DatabaseHandle; background: BackgroundWork; readiness: Readiness; host?: string },
   onListening: (server: Server) => void,
 ): Server {
   const listening = (error?: Error) => {

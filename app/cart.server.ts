@@ -17,9 +17,7 @@ const done = (message: string) => data<FormResult>({ status: "done", message });
 const SIZE_MAX = 40;
 
 type CartForm =
-  | { intent: "remove"; lineId: number }
-  | { intent: "add" | "increase" | "decrease"; productId: number; size: string }
-  | { problem: string };
+  { intent: "remove"; lineId: number } | { intent: "add" | "increase" | "decrease"; productId: number; size: string } | { problem: string };
 
 /** What the form asks, or what is wrong with it; nothing here reaches the database. */
 function readCartForm(form: FormData): CartForm {
@@ -50,7 +48,9 @@ export async function cartAction(request: Request, context: AppLoadContext) {
   }
   const key = { productId: form.productId, size: form.size };
   const change =
-    form.intent === "add" ? await addToCart(context.db, account.id, key) : await changeQuantity(context.db, account.id, key, form.intent === "increase" ? 1 : -1);
+    form.intent === "add"
+      ? await addToCart(context.db, account.id, key)
+      : await changeQuantity(context.db, account.id, key, form.intent === "increase" ? 1 : -1);
   if (!change.ok) return error(change.message);
   return done(form.intent === "add" ? messages.addedToCart : messages.quantityUpdated);
 }

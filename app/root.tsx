@@ -58,9 +58,7 @@ function PendingBar() {
     <div role="status" aria-live="polite" className="fixed inset-x-0 top-0 z-50">
       <div className="h-1 w-full animate-pulse bg-accent-500" />
       {toFeatured ? (
-        <p className="mx-auto mt-2 w-fit rounded-full bg-slate-900/85 px-4 py-1.5 text-sm text-white shadow">
-          {storefrontMessages.loadingProduct}
-        </p>
+        <p className="mx-auto mt-2 w-fit rounded-full bg-slate-900/85 px-4 py-1.5 text-sm text-white shadow">{storefrontMessages.loadingProduct}</p>
       ) : (
         <span className="sr-only">Loading...</span>
       )}

@@ -82,7 +82,15 @@ describe("loggablePath", () => {
     expect(secretRoutes.length).toBeGreaterThanOrEqual(4);
     for (const route of secretRoutes) {
       const { path, secrets } = samplePath(route, "s3cr3t-Tok_en");
-      for (const asked of [path, `${path}.data`, `${path}?index&_routes=routes/x`, `${path}/`, `${path}/and/more`, path.toUpperCase(), `//${path.slice(1)}`]) {
+      for (const asked of [
+        path,
+        `${path}.data`,
+        `${path}?index&_routes=routes/x`,
+        `${path}/`,
+        `${path}/and/more`,
+        path.toUpperCase(),
+        `//${path.slice(1)}`,
+      ]) {
         const logged = loggablePath(asked);
         for (const secret of secrets) expect(logged.toLowerCase(), `${route.path}: ${asked}`).not.toContain(secret.toLowerCase());
       }

@@ -7,7 +7,15 @@ export { firstProblem } from "~/server/accounts/input";
 export { loadOverview } from "~/server/admin/overview";
 export { cartCount, cartTotalKobo, getCart, getDelivery, saveDelivery } from "~/server/cart/cart";
 export { getProductForEdit, productEditInput, updateProduct } from "~/server/catalog/admin";
-export { getFeaturedProduct, getProduct, listCategories, listFeaturedProducts, listFirstProductPerCategory, listProductsByCategory, searchProducts } from "~/server/catalog/catalog";
+export {
+  getFeaturedProduct,
+  getProduct,
+  listCategories,
+  listFeaturedProducts,
+  listFirstProductPerCategory,
+  listProductsByCategory,
+  searchProducts,
+} from "~/server/catalog/catalog";
 export { filesFrom, readProductForm } from "~/server/catalog/form-files";
 export { cancelCheckout, completePayment, startCheckout } from "~/server/checkout/checkout";
 export { contactInput, submitContact } from "~/server/content/contact";

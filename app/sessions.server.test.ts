@@ -53,7 +53,13 @@ describe("the device cookie (login protection, issue 15)", () => {
   it("reads back the tokens it holds, and nothing from a cookie that is not one", async () => {
     const header = (await deviceCookieHeader(https, [token, "b".repeat(43)])).split(";")[0];
     expect(await presentedDeviceTokens(new Request("http://localhost/", { headers: { cookie: header } }), https)).toEqual([token, "b".repeat(43)]);
-    for (const cookie of ["shop_device=garbage", "shop_device=", `shop_device=${btoa(JSON.stringify({ a: 1 }))}`, `shop_device=${btoa(JSON.stringify(["short", 5]))}`, ""]) {
+    for (const cookie of [
+      "shop_device=garbage",
+      "shop_device=",
+      `shop_device=${btoa(JSON.stringify({ a: 1 }))}`,
+      `shop_device=${btoa(JSON.stringify(["short", 5]))}`,
+      "",
+    ]) {
       expect(await presentedDeviceTokens(new Request("http://localhost/", { headers: { cookie } }), https), cookie).toEqual([]);
     }
   });

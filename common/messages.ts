@@ -93,8 +93,10 @@ export const messages = {
   paymentNotCompleted: "The payment was not completed.",
   paymentMismatch: "The payment does not match this order. Please contact us.",
   paymentUnavailable: "Payments are not set up yet. Please try again later, or call us to order.",
-  paymentRefundedSuperseded: "This payment was for a checkout you had replaced, so we are refunding it. Your newer checkout is not affected; you will get an email when the refund is sent.",
-  paymentRefundedSoldOut: "Sorry, the items sold out before your payment arrived. We are refunding it; you will get an email when the refund is sent.",
+  paymentRefundedSuperseded:
+    "This payment was for a checkout you had replaced, so we are refunding it. Your newer checkout is not affected; you will get an email when the refund is sent.",
+  paymentRefundedSoldOut:
+    "Sorry, the items sold out before your payment arrived. We are refunding it; you will get an email when the refund is sent.",
   paymentStartFailed: "We could not start the payment. Please try again.",
   paymentUnknown: "We could not find that payment.",
   orderPlacedTitle: "Order Placed Successfully!",

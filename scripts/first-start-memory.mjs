@@ -11,7 +11,11 @@ import { parseArgs } from "node:util";
 import { freePort, RSS_BUDGET_MB, rssUnderLoad, shopEnv, startShop, stopShop } from "./shop-server.mjs";
 
 const { values } = parseArgs({
-  options: { pictures: { type: "string", default: "cold" }, seconds: { type: "string", default: "15" }, connections: { type: "string", default: "21" } },
+  options: {
+    pictures: { type: "string", default: "cold" },
+    seconds: { type: "string", default: "15" },
+    connections: { type: "string", default: "21" },
+  },
 });
 if (!existsSync("build/server/index.js")) {
   console.error("No build: run `npm run build` first.");
@@ -29,7 +33,14 @@ try {
     const shop = await startShop(env);
     try {
       const m = await rssUnderLoad(shop.child.pid, shop.base, load);
-      rows.push({ which, startS: (shop.startMs / 1000).toFixed(1), idleMb: Math.round(m.idleMb), peakMb: Math.round(m.peakMb), requests: m.requests, failed: m.failures });
+      rows.push({
+        which,
+        startS: (shop.startMs / 1000).toFixed(1),
+        idleMb: Math.round(m.idleMb),
+        peakMb: Math.round(m.peakMb),
+        requests: m.requests,
+        failed: m.failures,
+      });
     } finally {
       await stopShop(shop);
     }

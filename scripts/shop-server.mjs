@@ -19,7 +19,9 @@ export const freePort = () =>
 
 // The server runs exactly as `npm start` runs it (its Node flags too), minus npm in between, so
 // the process measured is the server itself.
-export const startArgs = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).scripts.start.split(/\s+/).slice(1);
+export const startArgs = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"))
+  .scripts.start.split(/\s+/)
+  .slice(1);
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -118,7 +120,10 @@ export async function rssUnderLoad(pid, base, { paths = CATALOGUE_PATHS, connect
  * loop of the shop's scripts and integration tests (the browser tests' server is Playwright's
  * webServer).
  */
-export async function startServerProcess(args, { env, cwd, ready, timeoutMs = 600_000, pollMs = 5, keepChars = 64 * 1024, stderr = "pipe", what = "The shop" }) {
+export async function startServerProcess(
+  args,
+  { env, cwd, ready, timeoutMs = 600_000, pollMs = 5, keepChars = 64 * 1024, stderr = "pipe", what = "The shop" },
+) {
   const startedAt = performance.now();
   const child = spawn(process.execPath, args, { env, cwd, stdio: ["ignore", "pipe", stderr] });
   let output = "";
@@ -155,13 +160,15 @@ export async function stopServerProcess(child, graceMs = 15_000) {
 }
 
 /** Answers whether the shop at `base` serves (any answer of its own, not a refused connection). */
-export const answers = (base, path = "/favicon.svg") => async () => {
-  try {
-    return (await fetch(base + path)).ok;
-  } catch {
-    return false;
-  }
-};
+export const answers =
+  (base, path = "/favicon.svg") =>
+  async () => {
+    try {
+      return (await fetch(base + path)).ok;
+    } catch {
+      return false;
+    }
+  };
 
 /** Starts the production server (as `npm start` does) on `env.PORT`; resolves once it answers, with the time that took. */
 export async function startShop(env) {

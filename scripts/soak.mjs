@@ -61,23 +61,47 @@ class Shopper {
     const id = this.pick(this.products).id;
     const user = this.account.id;
     if (r < 0.3) {
-      const page = this.pick(["/", "/productlistpage/Eco%20Foam", `/productdetail/${id}`, "/productdetail2/1", `/searchresultpage?searchTerm=${encodeURIComponent(this.pick(TERMS))}`]);
+      const page = this.pick([
+        "/",
+        "/productlistpage/Eco%20Foam",
+        `/productdetail/${id}`,
+        "/productdetail2/1",
+        `/searchresultpage?searchTerm=${encodeURIComponent(this.pick(TERMS))}`,
+      ]);
       return this.request("page", page);
     }
-    if (r < 0.45) return this.request("product call", this.pick([`/api/get_product_by_id.php?productId=${id}`, "/api/get_products_by_category.php?category=Pillows"]));
-    if (r < 0.6) return this.request("search call", `/api/get_products_by_name.php?searchTerm=${encodeURIComponent(this.pick(TERMS))}&n=${Math.random()}`);
+    if (r < 0.45)
+      return this.request(
+        "product call",
+        this.pick([`/api/get_product_by_id.php?productId=${id}`, "/api/get_products_by_category.php?category=Pillows"]),
+      );
+    if (r < 0.6)
+      return this.request("search call", `/api/get_products_by_name.php?searchTerm=${encodeURIComponent(this.pick(TERMS))}&n=${Math.random()}`);
     if (r < 0.75) return this.request("cart call", `/api/api4users/get_user_cart.php?user_id=${user}`, { auth: true });
     if (r < 0.9) {
       // A change of mind: in and out again, so carts stay small and stock is only sold at checkout.
-      await this.request("add to cart", "/api/api4users/add_to_cart.php", { method: "POST", auth: true, body: { user_id: user, product_id: id, size: "" }, ok: [200, 201, 409] });
-      return this.request("remove from cart", "/api/api4users/decrease_quantity.php", { method: "POST", auth: true, body: { user_id: user, product_id: id, size: "" }, ok: [200, 404] });
+      await this.request("add to cart", "/api/api4users/add_to_cart.php", {
+        method: "POST",
+        auth: true,
+        body: { user_id: user, product_id: id, size: "" },
+        ok: [200, 201, 409],
+      });
+      return this.request("remove from cart", "/api/api4users/decrease_quantity.php", {
+        method: "POST",
+        auth: true,
+        body: { user_id: user, product_id: id, size: "" },
+        ok: [200, 404],
+      });
     }
     if (r < 0.95) return this.signIn();
     return this.request("static", "/favicon.svg");
   }
 
   async signIn() {
-    const res = await this.request("sign in", "/api/api4users/user_login.php", { method: "POST", body: { email: this.account.email, password: PASSWORD } });
+    const res = await this.request("sign in", "/api/api4users/user_login.php", {
+      method: "POST",
+      body: { email: this.account.email, password: PASSWORD },
+    });
     if (res) this.account.token = res.json.token;
   }
 
@@ -86,14 +110,41 @@ class Shopper {
     const user = this.account.id;
     await this.request("checkout", "/api/api4users/delete_cart_items.php", { method: "POST", auth: true, body: { user_id: user } });
     const item = this.pick(this.products);
-    await this.request("checkout", "/api/api4users/add_to_cart.php", { method: "POST", auth: true, body: { user_id: user, product_id: item.id, size: "" }, ok: [200, 201, 409] });
-    const delivery = { firstName: "Ngozi", lastName: "Soak", phone: "08012345678", confirmPhone: "08012345678", email: this.account.email, address: "5 Adeola Odeku Street", state: "Lagos", city: "Ikeja" };
+    await this.request("checkout", "/api/api4users/add_to_cart.php", {
+      method: "POST",
+      auth: true,
+      body: { user_id: user, product_id: item.id, size: "" },
+      ok: [200, 201, 409],
+    });
+    const delivery = {
+      firstName: "Ngozi",
+      lastName: "Soak",
+      phone: "08012345678",
+      confirmPhone: "08012345678",
+      email: this.account.email,
+      address: "5 Adeola Odeku Street",
+      state: "Lagos",
+      city: "Ikeja",
+    };
     // 409: that product sold out meanwhile, a shop's normal answer.
-    const opened = await this.request("checkout", "/api/api4users/initialize_payment.php", { method: "POST", auth: true, body: { user_id: user, ...delivery }, ok: [201, 409] });
+    const opened = await this.request("checkout", "/api/api4users/initialize_payment.php", {
+      method: "POST",
+      auth: true,
+      body: { user_id: user, ...delivery },
+      ok: [201, 409],
+    });
     if (opened?.status !== 201) return;
-    const charged = await this.request("checkout", "/api/test-gateway/charge", { method: "POST", body: { access_code: opened.json.access_code, card_number: TEST_CARD_SUCCESS } });
+    const charged = await this.request("checkout", "/api/test-gateway/charge", {
+      method: "POST",
+      body: { access_code: opened.json.access_code, card_number: TEST_CARD_SUCCESS },
+    });
     if (!charged) return;
-    const placed = await this.request("checkout", "/api/api4users/create_order.php", { method: "POST", auth: true, body: { userId: user, transactionRef: opened.json.reference }, ok: [201] });
+    const placed = await this.request("checkout", "/api/api4users/create_order.php", {
+      method: "POST",
+      auth: true,
+      body: { userId: user, transactionRef: opened.json.reference },
+      ok: [201],
+    });
     if (placed) this.stats.orders++;
   }
 }
@@ -161,7 +212,10 @@ try {
   const sampler = setInterval(() => {
     const t = (Date.now() - trafficStart) / 1000;
     samples.push({ t, rssMb: rssMb(shop.child.pid), requests: stats.requestCount, errors: stats.errorCount });
-    if (samples.length % 6 === 0) say(`${fmt(t)} s: RSS ${fmt(samples.at(-1).rssMb)} MB, ${fmt(stats.requestCount)} requests, ${stats.errorCount} errors, ${stats.orders} orders`);
+    if (samples.length % 6 === 0)
+      say(
+        `${fmt(t)} s: RSS ${fmt(samples.at(-1).rssMb)} MB, ${fmt(stats.requestCount)} requests, ${stats.errorCount} errors, ${stats.orders} orders`,
+      );
   }, SAMPLE_MS);
   const deadline = trafficStart + SECONDS * 1000;
   await Promise.all(

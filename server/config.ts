@@ -26,32 +26,37 @@ const trustProxy = z.preprocess(
   }),
 );
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Interface to listen on; unset: all of them, or only 127.0.0.1 in demo mode. */
-  HOST: optionalString,
-  /** Demo mode (decision 0018); unset: on only for the embedded database without PUBLIC_URL. */
-  SHOP_DEMO: z.preprocess(emptyAsUndefined, onOff.optional()),
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxy.optional()),
-  DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  SMTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  MAIL_FROM: z.string().default("Foam Shop <no-reply@foamshop.ng>"),
-  SHOP_ORDERS_EMAIL: z.email().default("orders@foamshop.ng"),
-  PAYSTACK_SECRET_KEY: optionalString,
-  PAYSTACK_PUBLIC_KEY: optionalString,
-  PAYSTACK_API_BASE: z.url().default("https://api.paystack.co"),
-  LIVE_CHAT_SCRIPT_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
-  WHATSAPP_NUMBER: z.string().regex(/^\d{8,15}$/, "digits only, with country code").default("2348012345678"),
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  /** pino's levels; by default info, and only errors in tests. */
-  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
-  // PICTURE_CACHE_DIR is the demo seed's own (server/demo/render-cache.ts): the server never draws.
-}).refine((e) => e.WEB_CONCURRENCY === 1 || e.DATABASE_URL, {
-  path: ["WEB_CONCURRENCY"],
-  message: "more than one process needs DATABASE_URL (the embedded database opens in one process only)",
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Interface to listen on; unset: all of them, or only 127.0.0.1 in demo mode. */
+    HOST: optionalString,
+    /** Demo mode (decision 0018); unset: on only for the embedded database without PUBLIC_URL. */
+    SHOP_DEMO: z.preprocess(emptyAsUndefined, onOff.optional()),
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, trustProxy.optional()),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    SMTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    MAIL_FROM: z.string().default("Foam Shop <no-reply@foamshop.ng>"),
+    SHOP_ORDERS_EMAIL: z.email().default("orders@foamshop.ng"),
+    PAYSTACK_SECRET_KEY: optionalString,
+    PAYSTACK_PUBLIC_KEY: optionalString,
+    PAYSTACK_API_BASE: z.url().default("https://api.paystack.co"),
+    LIVE_CHAT_SCRIPT_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    WHATSAPP_NUMBER: z
+      .string()
+      .regex(/^\d{8,15}$/, "digits only, with country code")
+      .default("2348012345678"),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** pino's levels; by default info, and only errors in tests. */
+    LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
+    // PICTURE_CACHE_DIR is the demo seed's own (server/demo/render-cache.ts): the server never draws.
+  })
+  .refine((e) => e.WEB_CONCURRENCY === 1 || e.DATABASE_URL, {
+    path: ["WEB_CONCURRENCY"],
+    message: "more than one process needs DATABASE_URL (the embedded database opens in one process only)",
+  });
 
 export type Config = ReturnType<typeof loadConfig>;
 

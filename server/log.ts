@@ -90,7 +90,13 @@ export function requestLogging(): RequestHandler {
     res.setHeader("X-Request-Id", reqId);
     const started = performance.now();
     res.on("finish", () => {
-      const line = { reqId, method: req.method, path: loggablePath(req.originalUrl), status: res.statusCode, ms: Math.round(performance.now() - started) };
+      const line = {
+        reqId,
+        method: req.method,
+        path: loggablePath(req.originalUrl),
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+      };
       if (res.statusCode >= 500) log.error(line, "request failed");
       else log.info(line, "request");
     });

@@ -12,7 +12,11 @@ export function CheckoutSteps({ current }: { current: number }) {
             {index + 1}
           </span>
           <span className={index === current ? "font-semibold text-slate-900" : "text-slate-600"}>{step}</span>
-          {index < STEPS.length - 1 ? <span className="text-slate-400" aria-hidden="true">›</span> : null}
+          {index < STEPS.length - 1 ? (
+            <span className="text-slate-400" aria-hidden="true">
+              ›
+            </span>
+          ) : null}
         </li>
       ))}
     </ol>

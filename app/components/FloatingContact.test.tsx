@@ -7,7 +7,9 @@ import { FloatingContact } from "./FloatingContact";
 // to the contact page; with one it is a button that loads the script.
 
 function render(liveChatScriptUrl: string | null) {
-  const router = createMemoryRouter([{ path: "/", element: <FloatingContact whatsappNumber="2348099999999" liveChatScriptUrl={liveChatScriptUrl} /> }]);
+  const router = createMemoryRouter([
+    { path: "/", element: <FloatingContact whatsappNumber="2348099999999" liveChatScriptUrl={liveChatScriptUrl} /> },
+  ]);
   return renderToString(<RouterProvider router={router} />);
 }
 

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { ChatIcon, WhatsAppIcon } from "./icons";
 
-export const whatsappLink = (number: string) =>
-  `https://wa.me/${number}?text=${encodeURIComponent("Hello, I have a question about a product.")}`;
+export const whatsappLink = (number: string) => `https://wa.me/${number}?text=${encodeURIComponent("Hello, I have a question about a product.")}`;
 
 type ChatWindow = Window & {
   Tawk_API?: { onLoad?: () => void; maximize?: () => void };

@@ -17,7 +17,11 @@ const quickLinks = [
 
 const socials = [
   { name: "Facebook", href: "https://www.facebook.com/", path: "M14 8h3V4h-3a4 4 0 0 0-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8z" },
-  { name: "Instagram", href: "https://www.instagram.com/", path: "M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-2a1 1 0 1 0 0 2 1 1 0 0 0 0-2z" },
+  {
+    name: "Instagram",
+    href: "https://www.instagram.com/",
+    path: "M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-2a1 1 0 1 0 0 2 1 1 0 0 0 0-2z",
+  },
   { name: "X (Twitter)", href: "https://x.com/", path: "M4 4h4l4 5.5L16.5 4H20l-6.3 7.3L20 20h-4l-4.3-5.9L6.5 20H3l6.9-8z" },
 ];
 
@@ -25,7 +29,10 @@ function PaymentMark({ name }: { name: "Visa" | "Mastercard" }) {
   return name === "Visa" ? (
     <svg viewBox="0 0 48 30" width="48" height="30" role="img" aria-label="Visa">
       <rect width="48" height="30" rx="4" fill="#fff" />
-      <path d="M19.5 20.5h-3l1.9-11h3zm11-10.7a7.6 7.6 0 0 0-2.7-.5c-3 0-5 1.5-5 3.7 0 1.6 1.5 2.5 2.6 3 1.2.6 1.6.9 1.6 1.4 0 .7-.9 1.1-1.8 1.1a6 6 0 0 1-2.8-.6l-.4-.2-.4 2.5a9 9 0 0 0 3.3.6c3.2 0 5.2-1.5 5.2-3.8 0-1.3-.8-2.2-2.5-3-1-.5-1.7-.9-1.7-1.4s.6-1 1.8-1a5.5 5.5 0 0 1 2.3.4l.3.1zm7.8-.3h-2.3c-.7 0-1.3.2-1.6 1l-4.5 10h3.2l.6-1.7h3.9l.4 1.7h2.8zm-3.7 7.1 1.2-3.1.7 3.1zM15 9.5l-3 7.5-.3-1.6a9 9 0 0 0-4.2-4.8l2.7 9.9h3.2l4.8-11z" fill="#1a1f71" />
+      <path
+        d="M19.5 20.5h-3l1.9-11h3zm11-10.7a7.6 7.6 0 0 0-2.7-.5c-3 0-5 1.5-5 3.7 0 1.6 1.5 2.5 2.6 3 1.2.6 1.6.9 1.6 1.4 0 .7-.9 1.1-1.8 1.1a6 6 0 0 1-2.8-.6l-.4-.2-.4 2.5a9 9 0 0 0 3.3.6c3.2 0 5.2-1.5 5.2-3.8 0-1.3-.8-2.2-2.5-3-1-.5-1.7-.9-1.7-1.4s.6-1 1.8-1a5.5 5.5 0 0 1 2.3.4l.3.1zm7.8-.3h-2.3c-.7 0-1.3.2-1.6 1l-4.5 10h3.2l.6-1.7h3.9l.4 1.7h2.8zm-3.7 7.1 1.2-3.1.7 3.1zM15 9.5l-3 7.5-.3-1.6a9 9 0 0 0-4.2-4.8l2.7 9.9h3.2l4.8-11z"
+        fill="#1a1f71"
+      />
       <path d="M9.3 9.5H4.4v.2c3.8 1 6.3 3.2 7.3 6L10.6 10.6c-.2-.8-.7-1-1.3-1.1z" fill="#f7b600" />
     </svg>
   ) : (
@@ -45,9 +52,8 @@ export function Footer({ categories }: { categories: { id: number; name: string 
         <div>
           <Logo inverted />
           <p className="mt-4 text-sm leading-relaxed">
-            {SHOP_NAME} has distributed foam mattresses, pillows and bedding around Lagos since 2010, and was
-            registered as a company in April 2014. Genuine Mouka, Vitafoam Vision, Unifoam and Eco Foam products,
-            plus solar and green energy for homes and shops.
+            {SHOP_NAME} has distributed foam mattresses, pillows and bedding around Lagos since 2010, and was registered as a company in April 2014.
+            Genuine Mouka, Vitafoam Vision, Unifoam and Eco Foam products, plus solar and green energy for homes and shops.
           </p>
           <ul className="mt-4 space-y-2 text-sm">
             <li>

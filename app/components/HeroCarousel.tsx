@@ -55,7 +55,15 @@ export function HeroCarousel() {
           className={`absolute inset-0 transition-opacity duration-700 ${i === index ? "opacity-100" : "opacity-0"}`}
         >
           {i < pictured ? (
-            <Picture file={file} alt="" width={width} height={height} sizes={BANNER_SIZES} priority={i === 0} className="h-full w-full object-cover" />
+            <Picture
+              file={file}
+              alt=""
+              width={width}
+              height={height}
+              sizes={BANNER_SIZES}
+              priority={i === 0}
+              className="h-full w-full object-cover"
+            />
           ) : null}
           <div className="absolute inset-0 bg-gradient-to-r from-brand-900/85 via-brand-900/40 to-transparent" />
           <div className="absolute inset-y-0 left-0 flex w-3/4 flex-col justify-center gap-2 p-5 sm:w-1/2 sm:p-10">

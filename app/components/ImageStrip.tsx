@@ -6,10 +6,7 @@ export function ImageStrip({ files, reverse = false, label }: { files: string[];
   const loop = [...files, ...files];
   return (
     <div className="strip overflow-hidden" role="img" aria-label={label}>
-      <ul
-        className={`strip-track flex w-max gap-4 ${reverse ? "reverse" : ""}`}
-        style={{ animationDuration: `${STRIP_LOOP_SECONDS}s` }}
-      >
+      <ul className={`strip-track flex w-max gap-4 ${reverse ? "reverse" : ""}`} style={{ animationDuration: `${STRIP_LOOP_SECONDS}s` }}>
         {loop.map((file, i) => (
           <li key={`${file}-${i}`} className="h-32 w-32 shrink-0 overflow-hidden rounded-xl bg-white shadow-sm sm:h-40 sm:w-40">
             <img src={imageUrl(file, 320)} width={400} height={400} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />

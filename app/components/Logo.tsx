@@ -10,9 +10,7 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
         <rect x="7" y="19" width="26" height="5" rx="2.5" fill="#dbe6fe" />
         <rect x="7" y="26" width="26" height="3" rx="1.5" fill="#93c5fd" />
       </svg>
-      <span className={`text-xl font-extrabold tracking-tight ${inverted ? "text-white" : "text-brand-800"}`}>
-        {SHOP_NAME}
-      </span>
+      <span className={`text-xl font-extrabold tracking-tight ${inverted ? "text-white" : "text-brand-800"}`}>{SHOP_NAME}</span>
     </span>
   );
 }

@@ -41,9 +41,7 @@ export function ProductCard({ product, to, nameMax, fromPrice = false, priority 
           className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
         />
         {soldOut ? (
-          <span className="absolute left-2 top-2 rounded bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white">
-            Out of stock
-          </span>
+          <span className="absolute left-2 top-2 rounded bg-slate-900/80 px-2 py-0.5 text-xs font-semibold text-white">Out of stock</span>
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">

@@ -44,7 +44,14 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 aria-pressed={i === current}
                 className={`block h-20 w-20 overflow-hidden rounded-lg border-2 bg-white ${i === current ? "border-brand-600" : "border-transparent hover:border-slate-300"}`}
               >
-                <Picture file={thumb} alt="" width={PRODUCT_IMAGE_SIZE} height={PRODUCT_IMAGE_SIZE} sizes="80px" className="h-full w-full object-cover" />
+                <Picture
+                  file={thumb}
+                  alt=""
+                  width={PRODUCT_IMAGE_SIZE}
+                  height={PRODUCT_IMAGE_SIZE}
+                  sizes="80px"
+                  className="h-full w-full object-cover"
+                />
               </button>
             </li>
           ))}

@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-export function Section({ title, action, children, id }: { title: string; action?: { to: string; label: string }; children: ReactNode; id?: string }) {
+export function Section({
+  title,
+  action,
+  children,
+  id,
+}: {
+  title: string;
+  action?: { to: string; label: string };
+  children: ReactNode;
+  id?: string;
+}) {
   return (
     <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-8">
       <div className="mb-4 flex items-end justify-between gap-4">

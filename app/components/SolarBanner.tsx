@@ -32,8 +32,8 @@ export function SolarBanner() {
       <aside className="flex flex-col justify-center rounded-2xl bg-emerald-700 p-6 text-emerald-50">
         <h2 className="text-lg font-bold text-white">Good for your pocket and the planet</h2>
         <p className="mt-2 text-sm leading-relaxed">
-          Solar panels, batteries and inverters cut your fuel spending and keep the lights on through outages, with no
-          generator noise or fumes. Every kit we sell is sized to your load, and our team helps you choose.
+          Solar panels, batteries and inverters cut your fuel spending and keep the lights on through outages, with no generator noise or fumes. Every
+          kit we sell is sized to your load, and our team helps you choose.
         </p>
         <ul className="mt-4 space-y-1 text-sm">
           <li>✓ No fuel, no fumes, no noise</li>

@@ -15,7 +15,11 @@ export function ToastBubble({ text, tone = "info" }: { text: string | null; tone
   return (
     <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-40 flex justify-center px-4">
       {text ? (
-        <p role="status" data-testid="notice" className={`pointer-events-auto max-w-md rounded-xl px-5 py-3 text-center text-sm font-medium shadow-lg ${TONES[tone]}`}>
+        <p
+          role="status"
+          data-testid="notice"
+          className={`pointer-events-auto max-w-md rounded-xl px-5 py-3 text-center text-sm font-medium shadow-lg ${TONES[tone]}`}
+        >
           {text}
         </p>
       ) : null}

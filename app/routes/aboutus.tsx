@@ -7,7 +7,10 @@ import { Picture } from "../components/Picture";
 import { pageMeta } from "../seo-pages";
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta("About Us", `${SHOP_NAME}: distributing foam around Lagos since 2010, now a marketplace for comfort, tech, fashion, wellness and business.`);
+  pageMeta(
+    "About Us",
+    `${SHOP_NAME}: distributing foam around Lagos since 2010, now a marketplace for comfort, tech, fashion, wellness and business.`,
+  );
 
 /** Six comfort pictures with their slogans (spec §2). */
 const COMFORT = [
@@ -25,14 +28,13 @@ export default function AboutUs() {
       <div className="max-w-3xl">
         <h1 className="text-3xl font-bold text-slate-900">About Us</h1>
         <p className="mt-4 text-lg leading-relaxed text-slate-700">
-          {SHOP_NAME} has distributed foam mattresses, pillows and bedding around Lagos since 2010, and was registered as a company
-          in April 2014. We sell genuine Mouka, Vitafoam Vision, Unifoam and Eco Foam products at clear naira prices, delivered to
-          your door.
+          {SHOP_NAME} has distributed foam mattresses, pillows and bedding around Lagos since 2010, and was registered as a company in April 2014. We
+          sell genuine Mouka, Vitafoam Vision, Unifoam and Eco Foam products at clear naira prices, delivered to your door.
         </p>
         <p className="mt-4 leading-relaxed text-slate-700">
-          Today we are growing into a broader marketplace: alongside comfort for the home, we bring you tech, fashion, wellness
-          products and business solutions, including solar and green energy to keep homes and shops running through outages. Our
-          promise stays the same: genuine goods, fair prices, and people in Lagos who answer when you call.
+          Today we are growing into a broader marketplace: alongside comfort for the home, we bring you tech, fashion, wellness products and business
+          solutions, including solar and green energy to keep homes and shops running through outages. Our promise stays the same: genuine goods, fair
+          prices, and people in Lagos who answer when you call.
         </p>
       </div>
       <h2 className="mt-10 text-xl font-semibold text-slate-900">Comfort, every day</h2>

@@ -109,8 +109,8 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
         <div role="note" className="mt-4 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
           <p className="font-semibold">This order needs a refund.</p>
           <p className="mt-1">
-            The payment arrived after the stock of this order was sold, so no units are held for it. Refund the customer in your payment
-            provider's dashboard and mark it Refunded, or restock the items and move it to Processing to deliver it.
+            The payment arrived after the stock of this order was sold, so no units are held for it. Refund the customer in your payment provider's
+            dashboard and mark it Refunded, or restock the items and move it to Processing to deliver it.
           </p>
         </div>
       ) : null}
@@ -208,8 +208,7 @@ function Payment({ order, className }: { order: Order; className?: string }) {
             </p>
           ) : (
             <p className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              Not verified: the provider has not confirmed this exact amount. Check the payment in the provider's dashboard before sending
-              anything.
+              Not verified: the provider has not confirmed this exact amount. Check the payment in the provider's dashboard before sending anything.
             </p>
           )}
           <dl className="divide-y divide-slate-100">
@@ -255,7 +254,9 @@ function StatusForm({
 }) {
   // The usual next step is chosen for the owner, except when the order awaits a refund: then
   // nothing is, so a refund is never sent to Processing by a hurried tap.
-  const forward = order.needsRefund ? undefined : order.next.find((n) => n.value === "processing" || n.value === "shipped" || n.value === "delivered");
+  const forward = order.needsRefund
+    ? undefined
+    : order.next.find((n) => n.value === "processing" || n.value === "shipped" || n.value === "delivered");
   const [chosen, setChosen] = useState(forward?.value ?? "");
   const { holdsStock } = order;
   const consequence =
@@ -277,7 +278,13 @@ function StatusForm({
         {order.trackingId ? (
           <>
             {" "}
-            · <span className="whitespace-nowrap">Tracking ID <span className="font-mono" data-testid="tracking-id">{order.trackingId}</span></span>
+            ·{" "}
+            <span className="whitespace-nowrap">
+              Tracking ID{" "}
+              <span className="font-mono" data-testid="tracking-id">
+                {order.trackingId}
+              </span>
+            </span>
           </>
         ) : null}
       </p>

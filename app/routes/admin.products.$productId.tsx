@@ -95,7 +95,10 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
-      <Link to={adminPanelPath(ADMIN_PANELS.manageProducts)} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+      <Link
+        to={adminPanelPath(ADMIN_PANELS.manageProducts)}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
         <ChevronLeftIcon className="h-4 w-4" /> Manage Products
       </Link>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Edit product {product.id}</h1>
@@ -112,7 +115,13 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         <ProductFields
           categories={categories}
           withPriceAndStock={!featured}
-          defaults={{ name: product.name, description: product.description, category: product.category, priceNaira: plain ? koboToNaira(plain.priceKobo) : undefined, stock: plain?.stock }}
+          defaults={{
+            name: product.name,
+            description: product.description,
+            category: product.category,
+            priceNaira: plain ? koboToNaira(plain.priceKobo) : undefined,
+            stock: plain?.stock,
+          }}
         />
         <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
           <input type="checkbox" name="featured" checked={featured} onChange={(e) => setFeatured(e.target.checked)} className="h-4 w-4" />
@@ -143,10 +152,39 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
             <legend className="text-sm font-medium text-slate-700">Sizes (length x width x thickness), price in NGN and stock</legend>
             {sizes.map((row, index) => (
               <div key={row.key} className="grid grid-cols-[1fr_1fr_5rem_auto] items-center gap-2">
-                <input aria-label={`Size ${index + 1}`} name="sizeName" value={row.size} required onChange={(e) => editSize(row.key, "size", e.target.value)} className={inputStyle} placeholder="6x4.5x8" />
-                <input aria-label={`Price of size ${index + 1}`} name="sizePrice" value={row.price} required inputMode="decimal" onChange={(e) => editSize(row.key, "price", e.target.value)} className={inputStyle} />
-                <input aria-label={`Stock of size ${index + 1}`} name="sizeStock" value={row.stock} required inputMode="numeric" onChange={(e) => editSize(row.key, "stock", e.target.value)} className={inputStyle} />
-                <button type="button" className={small} aria-label={`Remove size ${index + 1}`} onClick={() => setSizes((rows) => rows.filter((r) => r.key !== row.key))}>
+                <input
+                  aria-label={`Size ${index + 1}`}
+                  name="sizeName"
+                  value={row.size}
+                  required
+                  onChange={(e) => editSize(row.key, "size", e.target.value)}
+                  className={inputStyle}
+                  placeholder="6x4.5x8"
+                />
+                <input
+                  aria-label={`Price of size ${index + 1}`}
+                  name="sizePrice"
+                  value={row.price}
+                  required
+                  inputMode="decimal"
+                  onChange={(e) => editSize(row.key, "price", e.target.value)}
+                  className={inputStyle}
+                />
+                <input
+                  aria-label={`Stock of size ${index + 1}`}
+                  name="sizeStock"
+                  value={row.stock}
+                  required
+                  inputMode="numeric"
+                  onChange={(e) => editSize(row.key, "stock", e.target.value)}
+                  className={inputStyle}
+                />
+                <button
+                  type="button"
+                  className={small}
+                  aria-label={`Remove size ${index + 1}`}
+                  onClick={() => setSizes((rows) => rows.filter((r) => r.key !== row.key))}
+                >
                   <TrashIcon className="h-4 w-4" />
                 </button>
               </div>
@@ -167,15 +205,38 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
             {images.map((file, index) => (
               <li key={file} className="rounded-xl border border-slate-200 p-2">
                 <input type="hidden" name="keepImages" value={file} />
-                <img src={imageUrl(file, 320)} alt={`Picture ${index + 1}`} width={160} height={160} className="aspect-square w-full rounded-lg object-cover" />
+                <img
+                  src={imageUrl(file, 320)}
+                  alt={`Picture ${index + 1}`}
+                  width={160}
+                  height={160}
+                  className="aspect-square w-full rounded-lg object-cover"
+                />
                 <div className="mt-2 flex justify-between gap-1">
-                  <button type="button" className={small} disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Move picture ${index + 1} earlier`}>
+                  <button
+                    type="button"
+                    className={small}
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={`Move picture ${index + 1} earlier`}
+                  >
                     ←
                   </button>
-                  <button type="button" className={small} onClick={() => setImages((list) => list.filter((f) => f !== file))} aria-label={`Remove picture ${index + 1}`}>
+                  <button
+                    type="button"
+                    className={small}
+                    onClick={() => setImages((list) => list.filter((f) => f !== file))}
+                    aria-label={`Remove picture ${index + 1}`}
+                  >
                     <TrashIcon className="h-4 w-4" />
                   </button>
-                  <button type="button" className={small} disabled={index === images.length - 1} onClick={() => move(index, 1)} aria-label={`Move picture ${index + 1} later`}>
+                  <button
+                    type="button"
+                    className={small}
+                    disabled={index === images.length - 1}
+                    onClick={() => move(index, 1)}
+                    aria-label={`Move picture ${index + 1} later`}
+                  >
                     →
                   </button>
                 </div>

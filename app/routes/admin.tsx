@@ -6,7 +6,14 @@ import { ADMIN_PANELS, type AdminPanel } from "~/common/panels";
 import { logoutAction, signUpAction, updatePhoneAction } from "../accounts.server";
 import { messageAction, messagesPanelData } from "../admin/messages.server";
 import { ordersPanelData } from "../admin/orders.server";
-import { deleteProductAction, manageProductsData, postProductAction, postProductData, searchProductsData, uploadTooLarge } from "../admin/products.server";
+import {
+  deleteProductAction,
+  manageProductsData,
+  postProductAction,
+  postProductData,
+  searchProductsData,
+  uploadTooLarge,
+} from "../admin/products.server";
 import { AccountInfo } from "../components/account/AccountInfo";
 import { Dashboard, menuFromUrl } from "../components/account/Dashboard";
 import { FormMessage, SubmitButton } from "../components/account/fields";

@@ -109,7 +109,14 @@ function CartRow({ line, onResult }: { line: CartLine; onResult: (result: FormRe
           </Link>
           <fetcher.Form method="post" action="/cartpage">
             <input type="hidden" name="lineId" value={line.id} />
-            <button type="submit" name="intent" value="remove" disabled={busy} className="rounded-lg p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-700" aria-label={`Remove ${name}`}>
+            <button
+              type="submit"
+              name="intent"
+              value="remove"
+              disabled={busy}
+              className="rounded-lg p-1.5 text-slate-500 hover:bg-red-50 hover:text-red-700"
+              aria-label={`Remove ${name}`}
+            >
               <TrashIcon className="h-5 w-5" />
             </button>
           </fetcher.Form>

@@ -9,7 +9,8 @@ import { networkFallback, type FormResult } from "../forms";
 import { pageMeta } from "../seo-pages";
 import { contactInput, firstProblem, retryText, submitContact } from "~/app/services.server";
 
-export const meta: Route.MetaFunction = () => pageMeta("Contact Us", "Write to Foam Shop: questions about mattresses, orders, delivery or solar kits.");
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Contact Us", "Write to Foam Shop: questions about mattresses, orders, delivery or solar kits.");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const input = contactInput.safeParse(Object.fromEntries(await request.formData()));
@@ -34,7 +35,9 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 sm:py-12 md:grid-cols-[1fr_18rem]">
       <div>
         <h1 className="text-3xl font-bold text-slate-900">Contact Us</h1>
-        <p className="mt-2 text-slate-600">Questions about a mattress size, an order or a solar kit? Write to us and we will answer within one business day.</p>
+        <p className="mt-2 text-slate-600">
+          Questions about a mattress size, an order or a solar kit? Write to us and we will answer within one business day.
+        </p>
         <Form method="post" className="mt-6 grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <div>
             <label htmlFor="name" className={label}>

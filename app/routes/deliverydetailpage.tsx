@@ -100,7 +100,12 @@ export default function DeliveryDetailPage({ loaderData, actionData }: Route.Com
       <CheckoutSteps current={1} />
       <h1 className="mt-4 text-2xl font-bold text-slate-900">Delivery Details</h1>
       <p className="mt-1 text-slate-600">Where should we bring your order? Delivery is free.</p>
-      <Form method="post" noValidate onSubmit={check} className="mt-6 grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6">
+      <Form
+        method="post"
+        noValidate
+        onSubmit={check}
+        className="mt-6 grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6"
+      >
         {field("firstName", { autoComplete: "given-name", maxLength: 60 })}
         {field("lastName", { autoComplete: "family-name", maxLength: 60 })}
         {field("phone", { type: "tel", inputMode: "tel", autoComplete: "tel", maxLength: 30 })}

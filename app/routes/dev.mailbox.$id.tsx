@@ -35,12 +35,7 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : null}
-      <iframe
-        title={mail.subject}
-        srcDoc={mail.html}
-        sandbox=""
-        className="mt-4 h-[36rem] w-full rounded-2xl bg-white ring-1 ring-slate-200"
-      />
+      <iframe title={mail.subject} srcDoc={mail.html} sandbox="" className="mt-4 h-[36rem] w-full rounded-2xl bg-white ring-1 ring-slate-200" />
       <details className="mt-4">
         <summary className="cursor-pointer text-sm font-medium text-slate-700">Plain-text version</summary>
         <pre className="mt-2 whitespace-pre-wrap rounded-lg bg-white p-4 text-sm ring-1 ring-slate-200">{mail.text}</pre>

@@ -13,10 +13,7 @@ import { Section } from "../components/Section";
 import { listFeaturedProducts, listFirstProductPerCategory } from "~/app/services.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [featured, firstPerCategory] = await Promise.all([
-    listFeaturedProducts(context.db),
-    listFirstProductPerCategory(context.db),
-  ]);
+  const [featured, firstPerCategory] = await Promise.all([listFeaturedProducts(context.db), listFirstProductPerCategory(context.db)]);
   return { featured, firstPerCategory, crazyDeals: selectCrazyDeals(firstPerCategory) };
 }
 

@@ -20,16 +20,16 @@ export default function PrivacyPolicy() {
       <section>
         <h2>How we use it</h2>
         <p>
-          To run your account, deliver your orders, send order confirmations and status updates, answer your messages and meet our
-          legal and accounting duties under Nigerian law, including the Nigeria Data Protection Act 2023. We do not sell your data,
-          and we send marketing only if you ask for it.
+          To run your account, deliver your orders, send order confirmations and status updates, answer your messages and meet our legal and
+          accounting duties under Nigerian law, including the Nigeria Data Protection Act 2023. We do not sell your data, and we send marketing only
+          if you ask for it.
         </p>
       </section>
       <section>
         <h2>Who sees it</h2>
         <p>
-          Our staff who process orders, the courier who delivers your order (name, phone and address only), Paystack for card
-          payments, and our e-mail provider. Each receives only what its task needs.
+          Our staff who process orders, the courier who delivers your order (name, phone and address only), Paystack for card payments, and our e-mail
+          provider. Each receives only what its task needs.
         </p>
       </section>
       <section>
@@ -43,8 +43,8 @@ export default function PrivacyPolicy() {
       <section>
         <h2>Your rights</h2>
         <p>
-          You may ask to see, correct or delete your personal data, or object to its use, by writing to {SHOP_EMAIL} or calling{" "}
-          {SHOP_PHONE_DISPLAY}. We answer within 30 days.
+          You may ask to see, correct or delete your personal data, or object to its use, by writing to {SHOP_EMAIL} or calling {SHOP_PHONE_DISPLAY}.
+          We answer within 30 days.
         </p>
       </section>
     </InfoPage>

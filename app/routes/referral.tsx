@@ -3,7 +3,8 @@ import { REFERRAL_OPT_OUT_MONTHS, REFERRAL_REWARD_PERCENT, SHOP_EMAIL, SHOP_NAME
 import { InfoPage } from "../components/InfoPage";
 import { pageMeta } from "../seo-pages";
 
-export const meta: Route.MetaFunction = () => pageMeta("Referral Programme", `Refer a friend to ${SHOP_NAME} and earn ${REFERRAL_REWARD_PERCENT}% of their order.`);
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Referral Programme", `Refer a friend to ${SHOP_NAME} and earn ${REFERRAL_REWARD_PERCENT}% of their order.`);
 
 export default function Referral() {
   return (
@@ -11,8 +12,8 @@ export default function Referral() {
       <section>
         <h2>How it works</h2>
         <p>
-          Send us the name and e-mail address of a friend who has never bought from us. When they register and pay for their order,
-          you receive a reward of {REFERRAL_REWARD_PERCENT}% of that order's total.
+          Send us the name and e-mail address of a friend who has never bought from us. When they register and pay for their order, you receive a
+          reward of {REFERRAL_REWARD_PERCENT}% of that order's total.
         </p>
       </section>
       <section>

@@ -7,10 +7,7 @@ const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(
 /** Every public page of the catalogue: home, categories, and each product's detail page. */
 export async function loader({ context }: Route.LoaderArgs) {
   const base = context.config.publicUrl;
-  const [categories, all] = await Promise.all([
-    listCategories(context.db),
-    listProductsByCategory(context.db, ALL_PRODUCTS_CATEGORY),
-  ]);
+  const [categories, all] = await Promise.all([listCategories(context.db), listProductsByCategory(context.db, ALL_PRODUCTS_CATEGORY)]);
   const paths = [
     "/",
     ...categories.map((c) => `/productlistpage/${encodeURIComponent(c.name)}`),

@@ -3,7 +3,8 @@ import { PROCESSING_DAYS, RETURN_DAYS, SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY
 import { InfoPage } from "../components/InfoPage";
 import { pageMeta } from "../seo-pages";
 
-export const meta: Route.MetaFunction = () => pageMeta("Terms and Conditions", `The terms of sale of ${SHOP_NAME}: orders, payment, delivery, returns and warranty.`);
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Terms and Conditions", `The terms of sale of ${SHOP_NAME}: orders, payment, delivery, returns and warranty.`);
 
 export default function TermsAndConditions() {
   return (
@@ -11,33 +12,30 @@ export default function TermsAndConditions() {
       <section>
         <h2>Orders and payment</h2>
         <p>
-          Prices are in naira and include VAT where it applies. Payment is required when you place the order, by debit or credit
-          card (Visa or Mastercard) through Paystack. An order is confirmed once the payment is confirmed; you then receive an
-          e-mail with the order details.
+          Prices are in naira and include VAT where it applies. Payment is required when you place the order, by debit or credit card (Visa or
+          Mastercard) through Paystack. An order is confirmed once the payment is confirmed; you then receive an e-mail with the order details.
         </p>
       </section>
       <section>
         <h2>Processing and delivery</h2>
         <p>
-          We process orders within {PROCESSING_DAYS.min} to {PROCESSING_DAYS.max} business days, then deliver to the address you
-          gave, or you may pick up from our Lagos store by arrangement. Delivery is free. We call the phone number on the order to
-          arrange the delivery time.
+          We process orders within {PROCESSING_DAYS.min} to {PROCESSING_DAYS.max} business days, then deliver to the address you gave, or you may pick
+          up from our Lagos store by arrangement. Delivery is free. We call the phone number on the order to arrange the delivery time.
         </p>
       </section>
       <section>
         <h2>Returns</h2>
         <p>
-          You may request a return within {RETURN_DAYS} days of receiving your order. Items must be unused, in their original
-          packaging, with the order reference. Mattresses whose protective wrap has been removed can be returned only if they are
-          faulty. Once the returned item is checked, we refund the amount paid to your card.
+          You may request a return within {RETURN_DAYS} days of receiving your order. Items must be unused, in their original packaging, with the
+          order reference. Mattresses whose protective wrap has been removed can be returned only if they are faulty. Once the returned item is
+          checked, we refund the amount paid to your card.
         </p>
       </section>
       <section>
         <h2>Warranty</h2>
         <p>
-          Our mattresses carry a limited {WARRANTY_YEARS}-year manufacturer's warranty against defects in materials and
-          workmanship under normal use. It does not cover normal softening, stains, burns, water damage or use on an unsuitable
-          base.
+          Our mattresses carry a limited {WARRANTY_YEARS}-year manufacturer's warranty against defects in materials and workmanship under normal use.
+          It does not cover normal softening, stains, burns, water damage or use on an unsuitable base.
         </p>
       </section>
       <section>

@@ -20,7 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!input.success) return answer({ status: "error", message: firstProblem(input.error) }, 400);
   const result = await trackOrder(context.db, input.data.orderId, input.data.email, context.clientAddress);
   if (result.ok) return answer({ status: "found", order: result.order });
-  if (result.reason === "rate-limited") return answer({ status: "error", message: messages.tooManyAttempts(retryText(result.retryAfterSeconds)) }, 429);
+  if (result.reason === "rate-limited")
+    return answer({ status: "error", message: messages.tooManyAttempts(retryText(result.retryAfterSeconds)) }, 429);
   return answer({ status: "error", message: messages.trackNoMatch });
 }
 
@@ -28,9 +29,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 const INFO = [
-  { icon: TruckIcon, title: "Shipping", text: `Free delivery. Orders are processed within ${PROCESSING_DAYS.min} to ${PROCESSING_DAYS.max} business days, and we call you to arrange the time.` },
+  {
+    icon: TruckIcon,
+    title: "Shipping",
+    text: `Free delivery. Orders are processed within ${PROCESSING_DAYS.min} to ${PROCESSING_DAYS.max} business days, and we call you to arrange the time.`,
+  },
   { icon: ReturnIcon, title: "Returns", text: `Request a return within ${RETURN_DAYS} days of receiving your order; see the terms for the details.` },
-  { icon: HomeIcon, title: "Flexible shipping or pick-up", text: "Have it delivered to your door, or pick it up from our Lagos store by arrangement." },
+  {
+    icon: HomeIcon,
+    title: "Flexible shipping or pick-up",
+    text: "Have it delivered to your door, or pick it up from our Lagos store by arrangement.",
+  },
   { icon: CardIcon, title: "Payment", text: "Pay securely by Visa or Mastercard when you order, through Paystack." },
 ];
 

@@ -52,7 +52,11 @@ export default function UserDashboard({ loaderData, actionData }: Route.Componen
   const { account, menu, orders, ordersError } = loaderData;
   return (
     <Dashboard title="My Account" fullName={account.fullName} entries={MENU} active={menu}>
-      {menu === CUSTOMER_PANELS.userInfo ? <AccountInfo heading="User Info" account={account} result={actionData} /> : <MyOrders orders={orders} error={ordersError} />}
+      {menu === CUSTOMER_PANELS.userInfo ? (
+        <AccountInfo heading="User Info" account={account} result={actionData} />
+      ) : (
+        <MyOrders orders={orders} error={ordersError} />
+      )}
     </Dashboard>
   );
 }

@@ -117,9 +117,7 @@ export type SignUpResult = { ok: true; account: SignedInAccount } | { ok: false;
 
 /** Registers an account that must verify its e-mail before it can sign in. */
 export async function signUp(ctx: AccountContext, role: Role, input: SignUpInput): Promise<SignUpResult> {
-  const limit = await hitLimits(ctx.db, [
-    { key: `signup:ip:${ctx.clientAddress}`, max: LIMITS.signUpsPerAddress, windowMs: LIMITS.signUpWindowMs },
-  ]);
+  const limit = await hitLimits(ctx.db, [{ key: `signup:ip:${ctx.clientAddress}`, max: LIMITS.signUpsPerAddress, windowMs: LIMITS.signUpWindowMs }]);
   if (!limit.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   const passwordHash = await hashPassword(input.password);
   const result = await ctx.db.transaction(async (tx): Promise<SignUpResult> => {

@@ -83,7 +83,12 @@ export const deviceLimitKey = (deviceId: number) => `login-device:${deviceId}`;
 export async function clearDeviceLimits(db: Executor, accountId: number): Promise<void> {
   const devices = await db.select({ id: loginDevices.id }).from(loginDevices).where(eq(loginDevices.accountId, accountId));
   if (devices.length === 0) return;
-  await db.delete(rateLimits).where(inArray(rateLimits.key, devices.map((d) => deviceLimitKey(d.id))));
+  await db.delete(rateLimits).where(
+    inArray(
+      rateLimits.key,
+      devices.map((d) => deviceLimitKey(d.id)),
+    ),
+  );
 }
 
 /** Forgets devices that have not signed in for DEVICE_IDLE_LIFETIME_MS; returns how many. */

@@ -51,7 +51,10 @@ export async function findSession(db: Database, token: string | null | undefined
 
 export async function endSession(db: Database, token: string | null | undefined): Promise<void> {
   if (!isTokenShape(token)) return;
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(sessions.tokenHash, hashToken(token)));
 }
 
 /** Ends every session of an account (a password reset signs it out everywhere). */

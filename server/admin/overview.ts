@@ -14,7 +14,6 @@ export const LOW_STOCK_THRESHOLD = 3;
 const TOP_PRODUCTS = 5;
 const LOW_STOCK_LIMIT = 10;
 
-
 /**
  * Orders whose money the shop keeps: paid, and still in (or past) fulfilment. Cancelled and
  * refunded orders (even if they were paid first), unpaid ones (pending, expired), and paid ones
@@ -83,11 +82,7 @@ export async function loadOverview(db: Executor, now = new Date()): Promise<Over
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(sold)
     .groupBy(orderItems.productId, products.name)
-    .orderBy(
-      desc(sql`sum(${orderItems.quantity})`),
-      desc(sql`sum(${orderItems.quantity} * ${orderItems.unitPriceKobo})`),
-      asc(orderItems.productId),
-    )
+    .orderBy(desc(sql`sum(${orderItems.quantity})`), desc(sql`sum(${orderItems.quantity} * ${orderItems.unitPriceKobo})`), asc(orderItems.productId))
     .limit(TOP_PRODUCTS);
   const low = await db
     .select({

@@ -22,7 +22,6 @@ export function toContractUser(a: SignedInAccount): ContractUser {
   return { id: a.id, full_name: a.fullName, email: a.email, phone_number: a.phoneNumber };
 }
 
-
 function tooMany(res: Response, retryAfterSeconds: number) {
   res.set("Retry-After", String(retryAfterSeconds));
   fail(res, 429, messages.tooManyAttempts(retryText(retryAfterSeconds)));

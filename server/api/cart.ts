@@ -21,9 +21,19 @@ const productId = contractId("product_id must be a product id.");
 // to the database (common/text.ts).
 const sizeError = "size must be a size name, a number or null.";
 const size = z
-  .union([z.string().max(40, sizeError).refine((s) => !hasNul(s), messages.textHasNul), z.number().transform(String), z.null()], {
-    error: sizeError,
-  })
+  .union(
+    [
+      z
+        .string()
+        .max(40, sizeError)
+        .refine((s) => !hasNul(s), messages.textHasNul),
+      z.number().transform(String),
+      z.null(),
+    ],
+    {
+      error: sizeError,
+    },
+  )
   .optional();
 
 const lineInput = z.object({ user_id: userId, product_id: productId, size });
@@ -50,7 +60,13 @@ export function toContractCartItem(line: CartLine) {
   };
 }
 
-const CHANGE_FAILURE_STATUS = { "unknown-product": 404, "size-not-offered": 404, "not-in-cart": 404, "out-of-stock": 409, "order-limit": 409 } as const;
+const CHANGE_FAILURE_STATUS = {
+  "unknown-product": 404,
+  "size-not-offered": 404,
+  "not-in-cart": 404,
+  "out-of-stock": 409,
+  "order-limit": 409,
+} as const;
 
 function replyToChange(res: Response, change: CartChange, message: (quantity: number) => string) {
   if (!change.ok) return fail(res, CHANGE_FAILURE_STATUS[change.reason], change.message);
@@ -78,7 +94,10 @@ export function cartRoutes(db: Database): Router {
   });
 
   // The message is the line's new quantity: '0' tells the client the line is gone (spec §4).
-  for (const [call, delta] of [["increase_quantity", 1], ["decrease_quantity", -1]] as const) {
+  for (const [call, delta] of [
+    ["increase_quantity", 1],
+    ["decrease_quantity", -1],
+  ] as const) {
     router.post(`/api4users/${call}.php`, customer, async (req, res) => {
       const input = parse(lineInput, req, res);
       if (!input || !isOwnId(res, input.user_id)) return;

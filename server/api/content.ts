@@ -13,7 +13,10 @@ export function contentRoutes(db: Database, config: Config): Router {
   router.post("/api4users/contact.php", async (req, res) => {
     const input = parse(contactInput, req, res);
     if (!input) return;
-    const sent = await submitContact({ db, publicUrl: config.publicUrl, shopEmail: config.shopOrdersEmail, clientAddress: req.ip ?? "unknown" }, input);
+    const sent = await submitContact(
+      { db, publicUrl: config.publicUrl, shopEmail: config.shopOrdersEmail, clientAddress: req.ip ?? "unknown" },
+      input,
+    );
     if (!sent.ok) {
       res.set("Retry-After", String(sent.retryAfterSeconds));
       return fail(res, 429, messages.tooManyAttempts(retryText(sent.retryAfterSeconds)));

@@ -96,9 +96,18 @@ const MAX_ID = 2_147_483_647;
 
 /** A product id as the contract sends it: a whole number, or a string of digits. */
 export const contractId = (message: string) =>
-  z.union([z.number().int(message).positive(message).max(MAX_ID, message), z.string().regex(/^\d{1,9}$/, message).transform(Number)], {
-    error: message,
-  });
+  z.union(
+    [
+      z.number().int(message).positive(message).max(MAX_ID, message),
+      z
+        .string()
+        .regex(/^\d{1,9}$/, message)
+        .transform(Number),
+    ],
+    {
+      error: message,
+    },
+  );
 
 /**
  * The caller's user id as the contract sends it; any number that is not theirs is refused with 403.

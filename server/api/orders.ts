@@ -54,10 +54,17 @@ export function orderRoutes(ctx: CheckoutContext): Router {
     const { user_id: _, ...delivery } = input;
     const started = await startCheckout(ctx, account(res).id, delivery);
     if (!started.ok) {
-      const status = { "already-paid": 409, "empty-cart": 409, "no-delivery": 400, "out-of-stock": 409, "order-limit": 409, "gateway-failed": 502, "rate-limited": 429 }[
-        started.reason
-      ];
-      if (started.reason === "already-paid") return void res.status(status).json({ success: false, error: started.message, message: started.message, order_ref: started.orderRef });
+      const status = {
+        "already-paid": 409,
+        "empty-cart": 409,
+        "no-delivery": 400,
+        "out-of-stock": 409,
+        "order-limit": 409,
+        "gateway-failed": 502,
+        "rate-limited": 429,
+      }[started.reason];
+      if (started.reason === "already-paid")
+        return void res.status(status).json({ success: false, error: started.message, message: started.message, order_ref: started.orderRef });
       return fail(res, status, started.message);
     }
     res.status(201).json({

@@ -173,10 +173,7 @@ export async function addToCart(db: Database, accountId: number, key: LineKey): 
 
 /** The customer's line of this variant, as a condition on cart_items. */
 const lineOf = (accountId: number, variantId: number) =>
-  and(
-    eq(cartItems.variantId, variantId),
-    sql`${cartItems.cartId} in (select ${carts.id} from ${carts} where ${carts.accountId} = ${accountId})`,
-  );
+  and(eq(cartItems.variantId, variantId), sql`${cartItems.cartId} in (select ${carts.id} from ${carts} where ${carts.accountId} = ${accountId})`);
 
 /**
  * Plus or minus one; minus on the last unit removes the line (quantity 0). Each step is one

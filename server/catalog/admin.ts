@@ -74,7 +74,10 @@ export type CatalogueChange = { ok: true; productId: number } | { ok: false; mes
 
 async function categoryId(db: Executor, name: string): Promise<number | undefined> {
   if (name.toLowerCase() === ALL_PRODUCTS_CATEGORY.toLowerCase()) return undefined;
-  const [row] = await db.select({ id: categories.id }).from(categories).where(sql`lower(${categories.name}) = lower(${name})`);
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`lower(${categories.name}) = lower(${name})`);
   return row?.id;
 }
 
@@ -136,7 +139,10 @@ function sizesOf(input: ProductEditInput): { ok: true; rows: SizeRow[] } | { ok:
     const plain = z.object({ priceKobo: nairaField, stock: stockField }).safeParse({ priceKobo: input.price, stock: input.availableStock });
     return plain.success ? { ok: true, rows: [{ size: "", ...plain.data }] } : { ok: false, message: firstProblem(plain.error) };
   }
-  const rows = z.array(sizeRow).min(1).safeParse(input.sizes.map((s) => ({ size: s.size, priceKobo: s.price, stock: s.stock })));
+  const rows = z
+    .array(sizeRow)
+    .min(1)
+    .safeParse(input.sizes.map((s) => ({ size: s.size, priceKobo: s.price, stock: s.stock })));
   if (!rows.success) return { ok: false, message: messages.sizesInvalid };
   const names = new Set(rows.data.map((r) => r.size.toLowerCase()));
   return names.size === rows.data.length ? { ok: true, rows: rows.data } : { ok: false, message: messages.sizesInvalid };
@@ -200,7 +206,10 @@ async function saveSizes(tx: Executor, productId: number, rows: SizeRow[]) {
       await tx.update(productVariants).set(values).where(eq(productVariants.id, id));
       kept.push(id);
     } else {
-      const [created] = await tx.insert(productVariants).values({ productId, ...values }).returning({ id: productVariants.id });
+      const [created] = await tx
+        .insert(productVariants)
+        .values({ productId, ...values })
+        .returning({ id: productVariants.id });
       kept.push(created.id);
     }
   }

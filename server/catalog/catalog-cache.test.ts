@@ -179,7 +179,16 @@ describe("isCatalogRequest", () => {
   });
 
   it("takes storefront pages and their navigation data only for the signed-out", () => {
-    for (const path of ["/", "/_root.data", "/productlistpage/Eco%20Foam", "/productdetail/18", "/productdetail2/1.data", "/searchresultpage", "/aboutus", "/sitemap.xml"]) {
+    for (const path of [
+      "/",
+      "/_root.data",
+      "/productlistpage/Eco%20Foam",
+      "/productdetail/18",
+      "/productdetail2/1.data",
+      "/searchresultpage",
+      "/aboutus",
+      "/sitemap.xml",
+    ]) {
       expect(isCatalogRequest(request(path)), path).toBe(true);
       expect(isCatalogRequest(request(path, "theme=dark")), path).toBe(true);
     }
@@ -188,7 +197,17 @@ describe("isCatalogRequest", () => {
   });
 
   it("never takes pages that belong to someone", () => {
-    for (const path of ["/cartpage", "/userdashboard", "/admin", "/ordersummarypage", "/deliverydetailpage", "/trackorder", "/contactus", "/userlogin", "/dev/mailbox"]) {
+    for (const path of [
+      "/cartpage",
+      "/userdashboard",
+      "/admin",
+      "/ordersummarypage",
+      "/deliverydetailpage",
+      "/trackorder",
+      "/contactus",
+      "/userlogin",
+      "/dev/mailbox",
+    ]) {
       expect(isCatalogRequest(request(path)), path).toBe(false);
     }
   });

@@ -90,9 +90,7 @@ export async function findCategory(db: Database, name: string): Promise<Category
   return row;
 }
 
-export type CategoryListing =
-  | { ok: true; category: Category | null; products: ProductSummary[] }
-  | { ok: false; reason: "unknown-category" };
+export type CategoryListing = { ok: true; category: Category | null; products: ProductSummary[] } | { ok: false; reason: "unknown-category" };
 
 /** Products of a category by its name; `All Product` lists the whole catalogue. */
 export async function listProductsByCategory(db: Database, name: string): Promise<CategoryListing> {
@@ -198,7 +196,17 @@ async function findProducts(db: Database, q: string): Promise<ProductSummary[]> 
       .limit(SEARCH_RESULT_LIMIT);
   });
   if (!ranked.length) return [];
-  const byId = new Map((await selectSummaries(db, inArray(products.id, ranked.map((r) => r.id)))).map((p) => [p.id, p]));
+  const byId = new Map(
+    (
+      await selectSummaries(
+        db,
+        inArray(
+          products.id,
+          ranked.map((r) => r.id),
+        ),
+      )
+    ).map((p) => [p.id, p]),
+  );
   return ranked.flatMap((r) => byId.get(r.id) ?? []);
 }
 
@@ -225,13 +233,16 @@ function stripPunctuation(word: string): string {
 async function correctSpelling(db: Database, q: string): Promise<string | undefined> {
   const words = q.split(/\s+/).map(stripPunctuation).filter(Boolean);
   if (!words.length) return undefined;
-  const rows = await queryRows<{ best: string | null }>(db, sql`
+  const rows = await queryRows<{ best: string | null }>(
+    db,
+    sql`
     select case when t.word ~ '[0-9]' or length(t.word) < ${MIN_SEARCH_WORD} then t.word else coalesce(
       (select s.word from ${searchWords} s where s.word = t.word),
       (select s.word from ${searchWords} s where s.word % t.word order by similarity(s.word, t.word) desc, s.word limit 1)
     ) end as best
     from unnest(string_to_array(${words.join(" ")}, ' ')) with ordinality as t(word, n)
-    order by t.n`);
+    order by t.n`,
+  );
   const corrected = rows.flatMap((row) => (row.best ? [row.best] : []));
   return corrected.length ? corrected.join(" ") : undefined;
 }

@@ -127,14 +127,17 @@ export async function expireStaleOrders(db: Database, now = new Date()): Promise
       .where(
         and(
           eq(orders.status, "pending"),
-          or(
-            lt(orders.reservedUntil, now),
-            and(isNull(orders.reservedUntil), lt(orders.createdAt, new Date(now.getTime() - UNHELD_CHECKOUT_MS))),
-          ),
+          or(lt(orders.reservedUntil, now), and(isNull(orders.reservedUntil), lt(orders.createdAt, new Date(now.getTime() - UNHELD_CHECKOUT_MS)))),
         ),
       )
       .for("update", { skipLocked: true });
-    await lockVariants(tx, await variantsOf(tx, stale.filter((order) => order.held).map((order) => order.id)));
+    await lockVariants(
+      tx,
+      await variantsOf(
+        tx,
+        stale.filter((order) => order.held).map((order) => order.id),
+      ),
+    );
     for (const order of stale) {
       await endUnpaidOrder(tx, order.id, "expired", order.held ? "Not paid while its stock was held" : "Not paid within a day");
     }
@@ -142,7 +145,11 @@ export async function expireStaleOrders(db: Database, now = new Date()): Promise
   });
 }
 
-type CheckoutRefusal = { ok: false; reason: "empty-cart" | "no-delivery" | "out-of-stock" | "order-limit" | "gateway-failed" | "rate-limited"; message: string };
+type CheckoutRefusal = {
+  ok: false;
+  reason: "empty-cart" | "no-delivery" | "out-of-stock" | "order-limit" | "gateway-failed" | "rate-limited";
+  message: string;
+};
 
 export type CheckoutStart =
   | { ok: true; orderRef: string; reference: string; accessCode: string; amountKobo: number; email: string; resumed: boolean }
@@ -195,7 +202,9 @@ async function holdDeadline(tx: Executor, accountId: number, now: Date): Promise
 export async function startCheckout(ctx: CheckoutContext, accountId: number, deliveryGiven?: DeliveryDetails): Promise<CheckoutStart> {
   // Without Paystack keys outside demo mode: say so before any stock is held.
   if (ctx.gateway.provider === "none") return { ok: false, reason: "gateway-failed", message: messages.paymentUnavailable };
-  const limit = await hitLimits(ctx.db, [{ key: `payment-start:${accountId}`, max: PAYMENT_START_LIMIT.perAccount, windowMs: PAYMENT_START_LIMIT.windowMs }]);
+  const limit = await hitLimits(ctx.db, [
+    { key: `payment-start:${accountId}`, max: PAYMENT_START_LIMIT.perAccount, windowMs: PAYMENT_START_LIMIT.windowMs },
+  ]);
   if (!limit.ok) return { ok: false, reason: "rate-limited", message: messages.tooManyAttempts(retryText(limit.retryAfterSeconds)) };
   await expireStaleOrders(ctx.db);
   const placed = await settleLastCheckout(ctx, accountId);
@@ -203,7 +212,8 @@ export async function startCheckout(ctx: CheckoutContext, accountId: number, del
   // it; if that opening failed, the checkout is gone and this one starts afresh, once.
   for (let attempt = 0; attempt < 2; attempt++) {
     const reserved = await reserveCheckout(ctx, accountId, deliveryGiven);
-    if (!reserved.ok && reserved.reason === "empty-cart" && placed) return { ok: false, reason: "already-paid", orderRef: placed, message: messages.orderAlreadyPaid };
+    if (!reserved.ok && reserved.reason === "empty-cart" && placed)
+      return { ok: false, reason: "already-paid", orderRef: placed, message: messages.orderAlreadyPaid };
     if (!reserved.ok) return reserved;
     if (reserved.resumed) {
       const accessCode = await accessCodeOf(ctx.db, reserved.open);
@@ -278,7 +288,11 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, delivery
       if (lines.length === 0) return { ok: false, reason: "empty-cart", message: messages.cartEmpty };
       const overLimit = lines.find((line) => line.quantity > line.maxPerOrder);
       if (overLimit) {
-        return { ok: false, reason: "order-limit", message: messages.orderLimitAtCheckout(lineName(overLimit.productName, overLimit.size), overLimit.maxPerOrder) };
+        return {
+          ok: false,
+          reason: "order-limit",
+          message: messages.orderLimitAtCheckout(lineName(overLimit.productName, overLimit.size), overLimit.maxPerOrder),
+        };
       }
       const open = await tx
         .select()
@@ -300,13 +314,23 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, delivery
         const opening = payment && !payment.accessCode && Date.now() - payment.createdAt.getTime() < OPENING_WAIT_MS;
         if (reusable && (payment.accessCode || opening)) {
           const { orderRef, totalKobo, email } = current;
-          return { ok: true, resumed: true, open: { orderId: current.id, orderRef, reference: payment.reference, totalKobo, email, startedAt: payment.createdAt } };
+          return {
+            ok: true,
+            resumed: true,
+            open: { orderId: current.id, orderRef, reference: payment.reference, totalKobo, email, startedAt: payment.createdAt },
+          };
         }
       }
       const now = new Date();
       const holdUntil = await holdDeadline(tx, accountId, now);
       // Freeing the replaced checkout's units and taking the cart's: all locks first, in order.
-      await lockVariants(tx, [...(await variantsOf(tx, open.map((order) => order.id))), ...lines.map((line) => line.variantId)]);
+      await lockVariants(tx, [
+        ...(await variantsOf(
+          tx,
+          open.map((order) => order.id),
+        )),
+        ...lines.map((line) => line.variantId),
+      ]);
       for (const order of open) await endUnpaidOrder(tx, order.id, "cancelled", "Replaced by a newer checkout");
       for (const line of lines) {
         // With a hold the units are taken now; without one they are taken when the money comes,
@@ -432,7 +456,11 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
     const refundReason = await refundReasonFor(tx, order);
     const paidAt = new Date();
     const note =
-      refundReason === null ? null : refundReason === "superseded" ? "Paid for a checkout the customer had replaced: refunding it" : "Paid after its stock was sold: refunding it";
+      refundReason === null
+        ? null
+        : refundReason === "superseded"
+          ? "Paid for a checkout the customer had replaced: refunding it"
+          : "Paid after its stock was sold: refunding it";
     // Pending, or a cancelled or expired checkout paid late: the row is locked and was never paid.
     const moved = await transition(tx, {
       orderId: order.id,

@@ -36,10 +36,17 @@ export async function sendRefund(ctx: CheckoutContext, refundId: number, now = n
   }));
   if (result.ok) return recordSent(ctx, claimed, result.value.raw);
   const giveUp = !result.unreachable || claimed.attempts >= MAX_ATTEMPTS;
-  log.error({ refundId, attempt: claimed.attempts }, `Refund of payment ${payment.reference} failed: ${result.message}${giveUp ? " (left for an admin)" : ""}`);
+  log.error(
+    { refundId, attempt: claimed.attempts },
+    `Refund of payment ${payment.reference} failed: ${result.message}${giveUp ? " (left for an admin)" : ""}`,
+  );
   await ctx.db
     .update(refunds)
-    .set(giveUp ? { status: "failed", lastError: result.message } : { lastError: result.message, nextAttemptAt: new Date(now.getTime() + backoffMs(claimed.attempts)) })
+    .set(
+      giveUp
+        ? { status: "failed", lastError: result.message }
+        : { lastError: result.message, nextAttemptAt: new Date(now.getTime() + backoffMs(claimed.attempts)) },
+    )
     .where(eq(refunds.id, refundId));
 }
 
@@ -47,7 +54,10 @@ async function recordSent(ctx: CheckoutContext, refund: typeof refunds.$inferSel
   const refunded = await ctx.db.transaction(async (tx) => {
     const sentAt = new Date();
     await tx.update(refunds).set({ status: "sent", sentAt, providerReply, lastError: null }).where(eq(refunds.id, refund.id));
-    const note = refund.reason === "superseded" ? "Refunded automatically: the customer had replaced this checkout" : "Refunded automatically: the stock was sold before the payment arrived";
+    const note =
+      refund.reason === "superseded"
+        ? "Refunded automatically: the customer had replaced this checkout"
+        : "Refunded automatically: the stock was sold before the payment arrived";
     // Usually still paid; an admin may have moved it while the refund was being retried. The
     // money is back with the customer either way, so the order is refunded from where it is now.
     const moved = await transition(tx, { orderId: refund.orderId, to: "refunded", by: "shop", note, set: { needsRefund: false } });

@@ -69,7 +69,9 @@ export async function main(args: string[], env: NodeJS.ProcessEnv = process.env)
     await handle.migrate();
     const result = await restoreDatabase(handle.db, createReadStream(file), { force: parsed.values.force });
     if (!result.ok) {
-      console.error(result.reason === "not-empty" ? result.message.replace("The database", `${capitalize(where)}`) : `${result.message} Nothing was changed.`);
+      console.error(
+        result.reason === "not-empty" ? result.message.replace("The database", `${capitalize(where)}`) : `${result.message} Nothing was changed.`,
+      );
       return 1;
     }
     await handle.db.execute(sql`analyze`);

@@ -207,9 +207,7 @@ async function* backupLines(tx: Executor, counted: TableCount[]): AsyncGenerator
 
   for (const table of tables) {
     const values = table.columns.map((c, i) =>
-      c.bytea
-        ? sql`translate(encode(${id(c.name)}, 'base64'), chr(10), '') as ${id(`c${i}`)}`
-        : sql`${id(c.name)}::text as ${id(`c${i}`)}`,
+      c.bytea ? sql`translate(encode(${id(c.name)}, 'base64'), chr(10), '') as ${id(`c${i}`)}` : sql`${id(c.name)}::text as ${id(`c${i}`)}`,
     );
     const order = table.primaryKey.length ? sql` order by ${list(table.primaryKey.map(id))}` : sql``;
     const fetchRows = table.columns.some((c) => c.bytea) ? FETCH_ROWS_WITH_BYTES : FETCH_ROWS;
@@ -333,12 +331,17 @@ function parseHeader(line: string | null): BackupHeader {
   try {
     header = parseLine(line, "its header") as Partial<BackupHeader>;
   } catch (error) {
-    if (error instanceof RestoreRefused && line !== null) throw new RestoreRefused("damaged", "This is not a shop backup (its first line is not a backup header).");
+    if (error instanceof RestoreRefused && line !== null)
+      throw new RestoreRefused("damaged", "This is not a shop backup (its first line is not a backup header).");
     throw error;
   }
-  if (header?.format !== BACKUP_FORMAT) throw new RestoreRefused("damaged", "This is not a shop backup (its header names no foam-shop-backup format).");
+  if (header?.format !== BACKUP_FORMAT)
+    throw new RestoreRefused("damaged", "This is not a shop backup (its header names no foam-shop-backup format).");
   if (header.version !== BACKUP_VERSION) {
-    throw new RestoreRefused("other-schema", `This backup has format version ${header.version}; this shop reads version ${BACKUP_VERSION}. Restore it with the shop that made it.`);
+    throw new RestoreRefused(
+      "other-schema",
+      `This backup has format version ${header.version}; this shop reads version ${BACKUP_VERSION}. Restore it with the shop that made it.`,
+    );
   }
   if (!Array.isArray(header.migrations) || !Array.isArray(header.tables)) throw new RestoreRefused("damaged", "The backup's header is incomplete.");
   return header as BackupHeader;
@@ -425,7 +428,10 @@ async function loadTable(tx: Executor, lines: ReturnType<typeof lineReader>, exp
         throw new RestoreRefused("damaged", `The backup file is damaged: row ${count + 1} of ${what} is not valid JSON (line ${lines.lineNumber}).`);
       }
       if (!Array.isArray(row) || row.length !== table.columns.length || !row.every((v) => v === null || typeof v === "string")) {
-        throw new RestoreRefused("damaged", `The backup file is damaged: row ${count + 1} of ${what} has the wrong shape (line ${lines.lineNumber}).`);
+        throw new RestoreRefused(
+          "damaged",
+          `The backup file is damaged: row ${count + 1} of ${what} has the wrong shape (line ${lines.lineNumber}).`,
+        );
       }
       hash.update(`${line}\n`);
       count++;
@@ -435,12 +441,14 @@ async function loadTable(tx: Executor, lines: ReturnType<typeof lineReader>, exp
       continue;
     }
     const end = parseLine(line, `the end of ${what}`) as { end?: string; rows?: number; sha256?: string };
-    if (end.end !== table.name) throw new RestoreRefused("damaged", `The backup file is damaged: ${what} does not end where expected (line ${lines.lineNumber}).`);
+    if (end.end !== table.name)
+      throw new RestoreRefused("damaged", `The backup file is damaged: ${what} does not end where expected (line ${lines.lineNumber}).`);
     await flush();
     if (end.rows !== count || expected.rows !== count) {
       throw new RestoreRefused("damaged", `The backup file is damaged: ${what} should have ${expected.rows} rows, it has ${count}.`);
     }
-    if (end.sha256 !== hash.digest("hex")) throw new RestoreRefused("damaged", `The backup file is damaged: the rows of ${what} do not match their checksum.`);
+    if (end.sha256 !== hash.digest("hex"))
+      throw new RestoreRefused("damaged", `The backup file is damaged: the rows of ${what} do not match their checksum.`);
     if (failure) {
       const message = failure instanceof Error ? failure.message : String(failure);
       throw new Error(`The rows of table ${table.name} could not be loaded: ${message}`, { cause: failure });

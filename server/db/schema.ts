@@ -63,17 +63,24 @@ export const products = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('english', coalesce("name", '') || ' ' || coalesce("description", ''))`),
   },
   (t) => [
-    index("products_category_idx").on(t.categoryId, t.id).where(sql`${t.archivedAt} is null`),
+    index("products_category_idx")
+      .on(t.categoryId, t.id)
+      .where(sql`${t.archivedAt} is null`),
     // Searches look only at products on sale: partial indexes spare the planner an AND with
     // the archived_at condition over the whole table.
     // fastupdate off: a GIN index otherwise parks new entries in a pending list that only vacuum
     // merges, and the embedded database has no autovacuum; every search then reads the list.
-    index("products_search_idx").using("gin", t.search).with({ fastupdate: false }).where(sql`${t.archivedAt} is null`),
+    index("products_search_idx")
+      .using("gin", t.search)
+      .with({ fastupdate: false })
+      .where(sql`${t.archivedAt} is null`),
     index("products_name_trgm_idx")
       .using("gin", sql`lower(${t.name}) gin_trgm_ops`)
       .with({ fastupdate: false })
       .where(sql`${t.archivedAt} is null`),
-    index("products_featured_idx").on(t.id).where(sql`${t.featured} and ${t.archivedAt} is null`),
+    index("products_featured_idx")
+      .on(t.id)
+      .where(sql`${t.featured} and ${t.archivedAt} is null`),
     check("products_max_per_order_positive", sql`${t.maxPerOrder} > 0`),
   ],
 );
@@ -83,12 +90,11 @@ export const products = pgTable(
  * search word is matched against these few short words, not against every name: fast at any
  * catalogue size. Words of deleted products stay; they only cost a correction that finds nothing.
  */
-export const searchWords = pgTable(
-  "search_words",
-  { word: text("word").primaryKey() },
-  (t) => [index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`).with({ fastupdate: false })],
-);
-
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_trgm_idx")
+    .using("gin", sql`${t.word} gin_trgm_ops`)
+    .with({ fastupdate: false }),
+]);
 
 /** A plain product has one variant with size ''; a featured mattress has one per size. */
 export const productVariants = pgTable(
@@ -260,24 +266,12 @@ export const cartItems = pgTable(
     quantity: integer("quantity").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("cart_items_cart_variant_idx").on(t.cartId, t.variantId),
-    check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
-  ],
+  (t) => [uniqueIndex("cart_items_cart_variant_idx").on(t.cartId, t.variantId), check("cart_items_quantity_positive", sql`${t.quantity} > 0`)],
 );
 
 // ---------------------------------------------------------------- orders and payments
 
-export const orderStatus = pgEnum("order_status", [
-  "pending",
-  "paid",
-  "processing",
-  "shipped",
-  "delivered",
-  "cancelled",
-  "refunded",
-  "expired",
-]);
+export const orderStatus = pgEnum("order_status", ["pending", "paid", "processing", "shipped", "delivered", "cancelled", "refunded", "expired"]);
 
 export const orders = pgTable(
   "orders",
@@ -305,10 +299,7 @@ export const orders = pgTable(
     reservedUntil: timestamp("reserved_until", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
-  (t) => [
-    index("orders_account_idx").on(t.accountId, t.createdAt),
-    index("orders_status_idx").on(t.status, t.createdAt),
-  ],
+  (t) => [index("orders_account_idx").on(t.accountId, t.createdAt), index("orders_status_idx").on(t.status, t.createdAt)],
 );
 
 /** A snapshot of what was bought, so later catalogue changes never rewrite an order. */
@@ -416,7 +407,9 @@ export const testGatewayTransactions = pgTable("test_gateway_transactions", {
   email: text("email").notNull(),
   amountKobo: kobo("amount_kobo").notNull(),
   currency: text("currency").notNull(),
-  status: text("status", { enum: ["pending", "success", "failed", "abandoned", "reversed"] }).notNull().default("pending"),
+  status: text("status", { enum: ["pending", "success", "failed", "abandoned", "reversed"] })
+    .notNull()
+    .default("pending"),
   gatewayResponse: text("gateway_response"),
   paidAt: timestamp("paid_at", { withTimezone: true }),
   createdAt: createdAt(),

@@ -1,16 +1,7 @@
 // The kinds of artwork the catalogue seed draws. Each product names one kind and a two-colour
 // palette; the artwork module turns that into a picture per view (0 = main shot, 1..3 = other angles).
 export type ArtKind =
-  | "mattress"
-  | "orthopaedic-mattress"
-  | "pillow"
-  | "foot-mat"
-  | "bedsheet"
-  | "duvet"
-  | "solar-panel"
-  | "solar-battery"
-  | "inverter"
-  | "solar-light";
+  "mattress" | "orthopaedic-mattress" | "pillow" | "foot-mat" | "bedsheet" | "duvet" | "solar-panel" | "solar-battery" | "inverter" | "solar-light";
 
 export interface ProductArt {
   kind: ArtKind;

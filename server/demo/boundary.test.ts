@@ -131,7 +131,12 @@ describe("the server build's check (vite-plugin.ts)", () => {
 
   it("passes a server entry that loads demo material only through a dynamic import", () => {
     // index.js imports seed.js dynamically: not in `imports`.
-    const build = [chunk("index.js", ["/shop/server.ts"], ["assets/db-1.js"]), chunk("assets/db-1.js", ["/shop/server/db/client.ts"]), seed, seedData];
+    const build = [
+      chunk("index.js", ["/shop/server.ts"], ["assets/db-1.js"]),
+      chunk("assets/db-1.js", ["/shop/server/db/client.ts"]),
+      seed,
+      seedData,
+    ];
     expect(demoInServerEntry(build, demo)).toEqual([]);
   });
 
@@ -139,7 +144,10 @@ describe("the server build's check (vite-plugin.ts)", () => {
     const direct = [chunk("index.js", ["/shop/server.ts", `${demo}/artwork.ts`]), seed, seedData];
     expect(demoInServerEntry(direct, demo)).toEqual(["index.js: server/demo/artwork.ts"]);
     const shared = [chunk("index.js", ["/shop/server.ts"], ["assets/seed-data-1.js"]), seed, seedData];
-    expect(demoInServerEntry(shared, demo)).toEqual(["assets/seed-data-1.js: server/demo/seed-data.ts", "assets/seed-data-1.js: server/demo/artwork.ts"]);
+    expect(demoInServerEntry(shared, demo)).toEqual([
+      "assets/seed-data-1.js: server/demo/seed-data.ts",
+      "assets/seed-data-1.js: server/demo/artwork.ts",
+    ]);
   });
 
   it("fails a build without the seed's entry, or whose seed holds no seed data", () => {

@@ -43,9 +43,7 @@ async function readCached(dir: string, key: string, fileName: string): Promise<R
   try {
     const meta = JSON.parse(await readFile(path.join(dir, `${key}.json`), "utf8")) as CachedPicture;
     const data = await readFile(path.join(dir, `${key}.webp`));
-    const variants = await Promise.all(
-      meta.variants.map(async (v) => ({ ...v, data: await readFile(path.join(dir, `${key}-${v.width}.webp`)) })),
-    );
+    const variants = await Promise.all(meta.variants.map(async (v) => ({ ...v, data: await readFile(path.join(dir, `${key}-${v.width}.webp`)) })));
     return { fileName, width: meta.width, height: meta.height, data, variants };
   } catch {
     return undefined;

@@ -15,9 +15,7 @@ function priceOf(p: SeedProduct, size: string): number | undefined {
 
 /** First featured product (lowest id) in a category whose name matches. */
 function firstFeatured(categoryId: number, nameRe: RegExp): SeedProduct {
-  const p = seedProducts
-    .filter((x) => x.featured && x.categoryId === categoryId && nameRe.test(x.name))
-    .sort((a, b) => a.id - b.id)[0];
+  const p = seedProducts.filter((x) => x.featured && x.categoryId === categoryId && nameRe.test(x.name)).sort((a, b) => a.id - b.id)[0];
   if (!p) throw new Error(`no featured product for ${String(nameRe)}`);
   return p;
 }
@@ -53,7 +51,10 @@ describe("seed categories", () => {
 
   it("every category has products", () => {
     for (const c of seedCategories) {
-      expect(seedProducts.some((p) => p.categoryId === c.id), c.name).toBe(true);
+      expect(
+        seedProducts.some((p) => p.categoryId === c.id),
+        c.name,
+      ).toBe(true);
     }
   });
 });
@@ -67,7 +68,10 @@ describe("seed products", () => {
   });
 
   it("ids 1..17 are exactly the featured products, each with 3 views", () => {
-    const featured = seedProducts.filter((p) => p.featured).map((p) => p.id).sort((a, b) => a - b);
+    const featured = seedProducts
+      .filter((p) => p.featured)
+      .map((p) => p.id)
+      .sort((a, b) => a - b);
     expect(featured).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
     for (const id of featured) expect(product(id).art.views).toBe(3);
   });

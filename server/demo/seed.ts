@@ -65,9 +65,7 @@ export async function seedCatalogue(db: Database, options: SeedOptions = {}): Pr
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(20100414)`);
     if (!(await catalogueIsEmpty(tx))) return false;
-    await tx.insert(categories).values(
-      seedCategories.map((c) => ({ id: c.id, name: c.name, description: c.description, position: c.position })),
-    );
+    await tx.insert(categories).values(seedCategories.map((c) => ({ id: c.id, name: c.name, description: c.description, position: c.position })));
     for (const picture of pictures) await saveImage(tx, picture);
     await tx.insert(products).values(
       seedProducts.map((p) => ({

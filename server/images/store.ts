@@ -6,7 +6,6 @@ import { IMAGE_VARIANT_WIDTHS } from "~/common/images";
 
 // Pictures are kept in the database as WebP: the full picture plus smaller widths for srcset.
 
-
 export interface RenderedImage {
   fileName: string;
   width: number;
@@ -41,9 +40,7 @@ export async function saveImage(db: Executor, image: RenderedImage): Promise<voi
     data: image.data,
   });
   if (image.variants.length) {
-    await db
-      .insert(storedImageVariants)
-      .values(image.variants.map((v) => ({ fileName: image.fileName, ...v })));
+    await db.insert(storedImageVariants).values(image.variants.map((v) => ({ fileName: image.fileName, ...v })));
   }
 }
 

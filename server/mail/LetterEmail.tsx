@@ -118,7 +118,9 @@ export function LetterEmail({ subject, greetingName, paragraphs, table, action, 
       <Body style={{ margin: 0, padding: "24px 12px", background: "#f1f5f9", fontFamily: "Arial,Helvetica,sans-serif", color: "#1e293b" }}>
         <Container style={{ maxWidth: "560px", background: "#ffffff", borderRadius: "12px", overflow: "hidden" }}>
           <Row>
-            <Column style={{ background: "#1e3a8a", padding: "18px 24px", color: "#ffffff", fontSize: "20px", fontWeight: "bold" }}>{SHOP_NAME}</Column>
+            <Column style={{ background: "#1e3a8a", padding: "18px 24px", color: "#ffffff", fontSize: "20px", fontWeight: "bold" }}>
+              {SHOP_NAME}
+            </Column>
           </Row>
           <Row>
             <Column style={{ padding: "24px", fontSize: "15px", lineHeight: "1.6" }}>

@@ -31,7 +31,9 @@ export function mailSender(config: Config): MailSender {
     let transport: Promise<Transporter> | undefined;
     return async (mail) => {
       transport ??= import("nodemailer").then((m) => m.default.createTransport(smtpUrl));
-      await (await transport).sendMail({
+      await (
+        await transport
+      ).sendMail({
         from: config.mailFrom,
         to: mail.to,
         subject: mail.subject,

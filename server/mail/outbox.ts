@@ -61,11 +61,7 @@ export async function markFailed(db: Database, id: number, attempts: number, err
   const delay = RETRY_DELAYS_MS[attempts - 1];
   await db
     .update(outbox)
-    .set(
-      delay === undefined
-        ? { status: "failed", lastError: error }
-        : { lastError: error, nextAttemptAt: new Date(now.getTime() + delay) },
-    )
+    .set(delay === undefined ? { status: "failed", lastError: error } : { lastError: error, nextAttemptAt: new Date(now.getTime() + delay) })
     .where(eq(outbox.id, id));
 }
 

@@ -169,7 +169,10 @@ describe("the mails' texts", () => {
   });
 
   it("contact notice to the shop, and the sender's receipt (greeting nobody by name)", () => {
-    const notice = contactNoticeMail({ name: "Flora Nwapa", email: "flora@example.com", phone: "2348012345678", message: "Do you deliver to Enugu?\nThanks." }, PUBLIC_URL);
+    const notice = contactNoticeMail(
+      { name: "Flora Nwapa", email: "flora@example.com", phone: "2348012345678", message: "Do you deliver to Enugu?\nThanks." },
+      PUBLIC_URL,
+    );
     expect(notice.subject).toBe("Contact form: Flora Nwapa");
     expect(notice.text).toBe(
       [

@@ -133,7 +133,15 @@ export function newOrderMail(letter: OrderLetter): MailContent {
 }
 
 /** The customer's e-mail when the shop has given a payment back on its own (checkout/refunds.ts). */
-export function refundMail({ order, reason, publicUrl }: { order: typeof orders.$inferSelect; reason: "superseded" | "sold-out"; publicUrl: string }): MailContent {
+export function refundMail({
+  order,
+  reason,
+  publicUrl,
+}: {
+  order: typeof orders.$inferSelect;
+  reason: "superseded" | "sold-out";
+  publicUrl: string;
+}): MailContent {
   const why =
     reason === "superseded"
       ? `You paid for checkout ${order.orderRef} after starting a newer one, so you were charged twice. We have refunded this payment; your newer order is not affected.`

@@ -26,7 +26,6 @@ export const LIST_LIMIT = 200;
 
 // ---------------------------------------------------------------- Lagos days
 
-
 /** True for a real calendar day written `YYYY-MM-DD`. */
 export function isDay(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -180,7 +179,15 @@ export interface AdminOrderDetail {
   paidDate: string | null;
   customer: { id: number; fullName: string; email: string; phoneNumber: string };
   delivery: { firstName: string; lastName: string; phone: string; email: string; address: string; state: string; city: string };
-  items: { productId: number; productName: string; size: string; unitPriceKobo: number; quantity: number; subtotalKobo: number; imageFile: string | null }[];
+  items: {
+    productId: number;
+    productName: string;
+    size: string;
+    unitPriceKobo: number;
+    quantity: number;
+    subtotalKobo: number;
+    imageFile: string | null;
+  }[];
   payment: {
     provider: string;
     reference: string;
@@ -307,7 +314,14 @@ export async function changeOrderStatus(
       // Paid after its stock was sold: going ahead with it takes the units now that they are back.
       const takesStock = order.needsRefund && to === "processing";
       const needsRefund = to === "refunded" || takesStock ? false : order.needsRefund;
-      const moved = await transition(tx, { orderId: order.id, from, to, by: adminId, note, set: { needsRefund, ...(trackingId ? { trackingId } : {}) } });
+      const moved = await transition(tx, {
+        orderId: order.id,
+        from,
+        to,
+        by: adminId,
+        note,
+        set: { needsRefund, ...(trackingId ? { trackingId } : {}) },
+      });
       if (!moved.ok) {
         if (moved.reason === "not-found") return notFound;
         const now = moved.current;

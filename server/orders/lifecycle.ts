@@ -176,11 +176,7 @@ export type MoveResult =
  * also changes stock locks its variants after it (decision 0017), as every caller here does.
  */
 export async function transition(tx: Executor, move: Move): Promise<MoveResult> {
-  const [current] = await tx
-    .select({ status: orders.status, paidAt: orders.paidAt })
-    .from(orders)
-    .where(eq(orders.id, move.orderId))
-    .for("update");
+  const [current] = await tx.select({ status: orders.status, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, move.orderId)).for("update");
   if (!current) return { ok: false, reason: "not-found" };
   const from = current.status;
   if (move.from !== undefined && move.from !== from) return { ok: false, reason: "stale", current: from };
@@ -201,7 +197,9 @@ export async function transition(tx: Executor, move: Move): Promise<MoveResult> 
     .returning();
   // The row is locked above, so this cannot happen; should it, nothing is recorded.
   if (!order) return { ok: false, reason: "stale", current: from };
-  await tx.insert(orderEvents).values({ orderId: order.id, status: move.to, accountId: move.by === "shop" ? null : move.by, note: move.note ?? null });
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: order.id, status: move.to, accountId: move.by === "shop" ? null : move.by, note: move.note ?? null });
   return { ok: true, from, order };
 }
 

@@ -49,7 +49,12 @@ export async function listOrders(db: Database, accountId: number): Promise<Order
       imageFile: orderItems.imageFile,
     })
     .from(orderItems)
-    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(orderItems.id));
   return rows.map((order) => ({
     ...order,

@@ -39,7 +39,8 @@ export interface TrackedOrder {
   estimate: string;
 }
 
-export type TrackResult = { ok: true; order: TrackedOrder } | { ok: false; reason: "no-match" } | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+export type TrackResult =
+  { ok: true; order: TrackedOrder } | { ok: false; reason: "no-match" } | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 
 /** Adds business days (Monday to Friday), counted in Lagos time. */
 export function addBusinessDays(from: Date, days: number): Date {
@@ -53,8 +54,7 @@ export function addBusinessDays(from: Date, days: number): Date {
   return date;
 }
 
-const lagosDay = (date: Date) =>
-  date.toLocaleDateString("en-NG", { weekday: "short", day: "numeric", month: "short", timeZone: "Africa/Lagos" });
+const lagosDay = (date: Date) => date.toLocaleDateString("en-NG", { weekday: "short", day: "numeric", month: "short", timeZone: "Africa/Lagos" });
 
 function estimate(status: TrackedOrder["status"], paidAt: Date, deliveredAt: Date | null): string {
   if (status === "delivered") return deliveredAt ? `Delivered on ${lagosDay(deliveredAt)}.` : "Delivered.";

@@ -74,6 +74,9 @@ describe("Paystack adapter", () => {
     expect(stub.refunds.at(-1)).toMatchObject({ reference: "FS-adapter-refund", amount: 25_000_00, merchantNote: "Paid for a replaced checkout" });
     const after = await gateway.verify("FS-adapter-refund");
     expect(after.ok && after.value.status).toBe("reversed");
-    expect(await gateway.refund("FS-adapter-refund", 25_000_00, "again")).toMatchObject({ ok: false, message: "Transaction has been fully reversed" });
+    expect(await gateway.refund("FS-adapter-refund", 25_000_00, "again")).toMatchObject({
+      ok: false,
+      message: "Transaction has been fully reversed",
+    });
   });
 });

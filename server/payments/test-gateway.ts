@@ -40,7 +40,10 @@ export function testGateway(db: Database): PaymentGateway {
         .where(and(eq(testGatewayTransactions.reference, reference), eq(testGatewayTransactions.status, "success")))
         .returning({ amountKobo: testGatewayTransactions.amountKobo, currency: testGatewayTransactions.currency });
       if (!t) return { ok: false, message: "Transaction is not refundable" };
-      return { ok: true, value: { status: "processed", raw: { transaction: reference, amount: amountKobo, currency: t.currency, status: "processed" } } };
+      return {
+        ok: true,
+        value: { status: "processed", raw: { transaction: reference, amount: amountKobo, currency: t.currency, status: "processed" } },
+      };
     },
 
     verifyWebhook: () => false,

@@ -684,7 +684,10 @@ describe("POST /api/api4users/user_logout.php", () => {
 
     const stillIn = await post(accountCall("customer", "update_phone"), { email: c.email, phoneNumber: "2348000000002" }, { token: other });
     expect(stillIn.status).toBe(200);
-    const [row] = await handle.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(c.token)));
+    const [row] = await handle.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(c.token)));
     expect(row.revokedAt).toBeInstanceOf(Date);
   });
 
@@ -893,7 +896,12 @@ describe("100 KB in any field of an account call or form", () => {
       const email = role === "customer" ? c.email : rootAdmin.email;
       calls.push(
         { role, name: "login", body: { email, password: PASSWORD, device_token: forgedToken() } },
-        { role, name: "signup", body: { fullName: "Ada Lovelace", email: uniqueEmail("huge"), password: PASSWORD, phoneNumber: "2348012345678" }, token: rootAdmin.token },
+        {
+          role,
+          name: "signup",
+          body: { fullName: "Ada Lovelace", email: uniqueEmail("huge"), password: PASSWORD, phoneNumber: "2348012345678" },
+          token: rootAdmin.token,
+        },
         { role, name: "verify_email", body: { token: forgedToken() } },
         { role, name: "forgot_password", body: { email } },
         { role, name: "reset_password", body: { token: forgedToken(), password: NEW_PASSWORD, device_token: forgedToken() } },
@@ -903,7 +911,11 @@ describe("100 KB in any field of an account call or form", () => {
     for (const call of calls) {
       for (const field of Object.keys(call.body)) {
         const started = performance.now();
-        const res = await post(accountCall(call.role, call.name), { ...call.body, [field]: HUGE }, { token: call.token, headers: { "x-forwarded-for": freshClientAddress() } });
+        const res = await post(
+          accountCall(call.role, call.name),
+          { ...call.body, [field]: HUGE },
+          { token: call.token, headers: { "x-forwarded-for": freshClientAddress() } },
+        );
         const what = `${call.role} ${call.name} ${field}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
         expect(res.status, what).toBeGreaterThanOrEqual(400);
         expect(res.status, what).toBeLessThan(500);
@@ -941,12 +953,25 @@ describe("100 KB in any field of an account call or form", () => {
     /** Each form with good values, and the words it shows for 100 KB in each field. */
     const forms = (): PageForm[] => {
       const signUp = { fullName: "Ada Lovelace", email: uniqueEmail("huge-form"), phoneNumber: "2348012345678", password: PASSWORD };
-      const signUpWords = { fullName: messages.fullNameTooLong, email: messages.invalidEmail, phoneNumber: messages.phoneInvalid, password: messages.passwordTooLong };
+      const signUpWords = {
+        fullName: messages.fullNameTooLong,
+        email: messages.invalidEmail,
+        phoneNumber: messages.phoneInvalid,
+        password: messages.passwordTooLong,
+      };
       const reset = { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
       const resetWords = { password: messages.passwordTooLong, confirmPassword: messages.resetPasswordsDiffer };
       return [
-        { path: "/userlogin", fields: { email: "ada@example.com", password: PASSWORD }, words: { email: messages.invalidEmail, password: messages.passwordTooLong } },
-        { path: "/adminlogin", fields: { email: "ada@example.com", password: PASSWORD }, words: { email: messages.invalidEmail, password: messages.passwordTooLong } },
+        {
+          path: "/userlogin",
+          fields: { email: "ada@example.com", password: PASSWORD },
+          words: { email: messages.invalidEmail, password: messages.passwordTooLong },
+        },
+        {
+          path: "/adminlogin",
+          fields: { email: "ada@example.com", password: PASSWORD },
+          words: { email: messages.invalidEmail, password: messages.passwordTooLong },
+        },
         {
           path: "/usersignup",
           fields: { ...signUp, confirmPassword: PASSWORD },

@@ -56,9 +56,13 @@ const RED: Rgb = { r: 200, g: 30, b: 40 };
 const BLUE: Rgb = { r: 20, g: 60, b: 200 };
 
 const png = (width = 64, height = 48, background: Rgb = RED) =>
-  sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 const jpeg = (width = 80, height = 60, background: Rgb = BLUE) =>
-  sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 
 /** A PNG of random noise: it does not compress, so 1100x1100 is about 3.6 MB. */
 async function noisePng(width: number, height: number): Promise<Buffer> {
@@ -95,7 +99,8 @@ function productFields(overrides: Record<string, string | undefined> = {}): Reco
 function buildForm(fields: Record<string, string | undefined>, files: Upload[]): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, value);
-  for (const file of files) form.append("productImages[]", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
+  for (const file of files)
+    form.append("productImages[]", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
   return form;
 }
 
@@ -214,7 +219,12 @@ describe("authorization: the admin calls need an admin's token", () => {
   });
 
   it("admin_signup.php: 401 without a token, 403 for a customer, 201 for an admin", async () => {
-    const person = () => ({ fullName: "Tunde Bakare", email: uniqueEmail("new-admin"), password: "correct horse battery", phoneNumber: "2348030000003" });
+    const person = () => ({
+      fullName: "Tunde Bakare",
+      email: uniqueEmail("new-admin"),
+      password: "correct horse battery",
+      phoneNumber: "2348030000003",
+    });
     const headers = () => ({ "content-type": "application/json", "x-forwarded-for": freshClientAddress() });
     const call = (token?: string) =>
       fetch(`${api.baseUrl}/api/admin_signup.php`, {
@@ -373,7 +383,12 @@ describe("upload_product.php: refused uploads answer 400 with the reason and cre
 
   it("a Windows executable renamed .png is refused by its name", async () => {
     const exe = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), randomBytes(2048)]);
-    await expectRefused(productFields(), [{ name: "setup.png", bytes: exe, type: "image/png" }], 400, "Invalid file types or sizes detected: setup.png");
+    await expectRefused(
+      productFields(),
+      [{ name: "setup.png", bytes: exe, type: "image/png" }],
+      400,
+      "Invalid file types or sizes detected: setup.png",
+    );
   });
 
   it("an ELF binary renamed .png next to a good picture: only the bad file is named", async () => {
@@ -388,7 +403,12 @@ describe("upload_product.php: refused uploads answer 400 with the reason and cre
 
   it("a PNG signature with nothing after it is not a picture", async () => {
     const header = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    await expectRefused(productFields(), [{ name: "header.png", bytes: header, type: "image/png" }], 400, "Invalid file types or sizes detected: header.png");
+    await expectRefused(
+      productFields(),
+      [{ name: "header.png", bytes: header, type: "image/png" }],
+      400,
+      "Invalid file types or sizes detected: header.png",
+    );
   });
 
   it("a PNG cut off in the middle is not a picture", async () => {
@@ -398,18 +418,32 @@ describe("upload_product.php: refused uploads answer 400 with the reason and cre
   });
 
   it("a JPEG cut off in the middle is not a picture", async () => {
-    const whole = await sharp(randomBytes(200 * 200 * 3), { raw: { width: 200, height: 200, channels: 3 } }).jpeg().toBuffer();
+    const whole = await sharp(randomBytes(200 * 200 * 3), { raw: { width: 200, height: 200, channels: 3 } })
+      .jpeg()
+      .toBuffer();
     const cut = whole.subarray(0, Math.floor(whole.length / 2));
     await expectRefused(productFields(), [{ name: "cut.jpg", bytes: cut, type: "image/jpeg" }], 400, "Invalid file types or sizes detected: cut.jpg");
   });
 
   it("an empty file named empty.png is refused", async () => {
-    await expectRefused(productFields(), [{ name: "empty.png", bytes: new Uint8Array(0), type: "image/png" }], 400, "Invalid file types or sizes detected: empty.png");
+    await expectRefused(
+      productFields(),
+      [{ name: "empty.png", bytes: new Uint8Array(0), type: "image/png" }],
+      400,
+      "Invalid file types or sizes detected: empty.png",
+    );
   });
 
   it("a GIF is not one of the allowed types", async () => {
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: RED } }).gif().toBuffer();
-    await expectRefused(productFields(), [{ name: "anim.gif", bytes: gif, type: "image/gif" }], 400, "Invalid file types or sizes detected: anim.gif");
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: RED } })
+      .gif()
+      .toBuffer();
+    await expectRefused(
+      productFields(),
+      [{ name: "anim.gif", bytes: gif, type: "image/gif" }],
+      400,
+      "Invalid file types or sizes detected: anim.gif",
+    );
   });
 
   it("several bad files are all named", async () => {

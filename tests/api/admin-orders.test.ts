@@ -144,7 +144,14 @@ describe("one order, as the admin sees it", () => {
     });
     expect(order!.orderDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(order!.items).toEqual([
-      expect.objectContaining({ productId: 20, productName: pillow.productName, size: "", quantity: 2, unitPriceKobo: pillow.priceKobo, subtotalKobo: 2 * pillow.priceKobo }),
+      expect.objectContaining({
+        productId: 20,
+        productName: pillow.productName,
+        size: "",
+        quantity: 2,
+        unitPriceKobo: pillow.priceKobo,
+        subtotalKobo: 2 * pillow.priceKobo,
+      }),
       expect.objectContaining({ productId: 21, productName: mat.productName, quantity: 1, subtotalKobo: mat.priceKobo }),
     ]);
     expect(order!.payment).toMatchObject({
@@ -165,7 +172,13 @@ describe("one order, as the admin sees it", () => {
 
   it("reads Paystack's verification fields as well as the test gateway's", () => {
     expect(
-      summarizeVerification({ status: "success", amount: 9_100_000, currency: "NGN", gateway_response: "Approved", paid_at: "2026-03-01T23:30:00.000Z" }),
+      summarizeVerification({
+        status: "success",
+        amount: 9_100_000,
+        currency: "NGN",
+        gateway_response: "Approved",
+        paid_at: "2026-03-01T23:30:00.000Z",
+      }),
     ).toEqual({ status: "success", amountKobo: 9_100_000, currency: "NGN", gatewayResponse: "Approved", paidAt: "2026-03-02 00:30:00" });
     expect(summarizeVerification(null)).toBeNull();
   });
@@ -315,7 +328,8 @@ describe("stock", () => {
     expect(await stockOf(handle.db, 29)).toBe(10);
 
     const shipped = await buy("refund-late", [[29, 1]]);
-    for (const to of ["processing", "shipped", "refunded"] as const) expect((await changeOrderStatus(ctx(), adminId, shipped.orderRef, to)).ok).toBe(true);
+    for (const to of ["processing", "shipped", "refunded"] as const)
+      expect((await changeOrderStatus(ctx(), adminId, shipped.orderRef, to)).ok).toBe(true);
     expect(await stockOf(handle.db, 29)).toBe(9);
     const mails = await statusMails(shipped.email);
     expect(mails.at(-1)!.subject).toBe(`Your Foam Shop order ${shipped.orderRef} has been refunded`);
@@ -398,8 +412,14 @@ describe("the list", () => {
     const lateNight = await buy("lagos-night", [[35, 1]]);
     const evening = await buy("lagos-evening", [[35, 1]]);
     // 2025-03-01 23:30 UTC is 2 March 00:30 in Lagos; 2025-03-01 22:59 UTC is 1 March 23:59.
-    await handle.db.update(orders).set({ createdAt: new Date("2025-03-01T23:30:00Z") }).where(eq(orders.orderRef, lateNight.orderRef));
-    await handle.db.update(orders).set({ createdAt: new Date("2025-03-01T22:59:00Z") }).where(eq(orders.orderRef, evening.orderRef));
+    await handle.db
+      .update(orders)
+      .set({ createdAt: new Date("2025-03-01T23:30:00Z") })
+      .where(eq(orders.orderRef, lateNight.orderRef));
+    await handle.db
+      .update(orders)
+      .set({ createdAt: new Date("2025-03-01T22:59:00Z") })
+      .where(eq(orders.orderRef, evening.orderRef));
     const refsOn = async (from?: string, to?: string) => (await listOrdersForAdmin(handle.db, { from, to })).map((o) => o.orderRef);
 
     expect(await refsOn("2025-03-02", "2025-03-02")).toEqual([lateNight.orderRef]);

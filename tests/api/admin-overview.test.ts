@@ -49,13 +49,7 @@ let refCounter = 0;
 type Status = (typeof orders.$inferSelect)["status"];
 
 /** An order with its lines; `paidAt` null means never paid. Lines are [catalogue index, quantity, unit price kobo]. */
-async function order(o: {
-  status: Status;
-  paidAt: Date | null;
-  totalKobo: number;
-  lines: [number, number, number][];
-  needsRefund?: boolean;
-}) {
+async function order(o: { status: Status; paidAt: Date | null; totalKobo: number; lines: [number, number, number][]; needsRefund?: boolean }) {
   refCounter += 1;
   const [row] = await handle.db
     .insert(orders)

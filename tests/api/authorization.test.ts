@@ -32,7 +32,17 @@ import { forgedToken, uniqueEmail } from "../support/accounts";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { startShopServer } from "../support/pages";
 import { deliveryFields, firstImageOf, ordersOf, setStock } from "../support/shop";
-import { ACTORS, API_ROWS, MATRIX, PAGE_ROWS, PLACEHOLDERS, renderMatrixMarkdown, type Actor, type FieldValue, type MatrixRow } from "./authorization-matrix";
+import {
+  ACTORS,
+  API_ROWS,
+  MATRIX,
+  PAGE_ROWS,
+  PLACEHOLDERS,
+  renderMatrixMarkdown,
+  type Actor,
+  type FieldValue,
+  type MatrixRow,
+} from "./authorization-matrix";
 
 // Runs the authorization matrix (authorization-matrix.ts) against the whole shop over HTTP, on the
 // engine of this run. Pages are served by server.ts's own createShopApp with the route modules
@@ -72,7 +82,10 @@ let admin: Account;
 let spare: { customer: string; admin: string };
 let fixed: Record<string, string | number>;
 
-const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
 
 async function verifiedAccount(role: Role, fullName: string, tag: string, phoneNumber = "2348012345678") {
   const created = await createVerifiedAccount(handle.db, role, { fullName, email: uniqueEmail(tag), password: PASSWORD, phoneNumber });
@@ -81,7 +94,13 @@ async function verifiedAccount(role: Role, fullName: string, tag: string, phoneN
 }
 
 async function throwawayProduct(name: string): Promise<number> {
-  const input = productInput.parse({ productName: name, description: "Made by the authorization test.", price: "1000", availableStock: "3", category: "Pillows" });
+  const input = productInput.parse({
+    productName: name,
+    description: "Made by the authorization test.",
+    price: "1000",
+    availableStock: "3",
+    category: "Pillows",
+  });
   const created = await createProduct(handle.db, input, [{ name: "front.png", bytes: await png() }]);
   if (!created.ok) throw new Error(created.message);
   return created.productId;
@@ -111,7 +130,10 @@ async function restore(c: Customer) {
   await clearCart(db, c.id);
   for (let i = 0; i < 2; i++) expect((await addToCart(db, c.id, { productId: PRODUCT_IN_CART })).ok).toBe(true);
   await saveDelivery(db, c.id, c.delivery);
-  const [pending] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.accountId, c.id), eq(orders.status, "pending")));
+  const [pending] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.accountId, c.id), eq(orders.status, "pending")));
   if (!pending) {
     const started = await startCheckout(checkout, c.id);
     if (!started.ok) throw new Error(started.message);
@@ -131,7 +153,12 @@ async function currentOfA() {
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .where(eq(carts.accountId, customerA.id));
-  return { "A.pendingOrderRef": pending.orderRef, "A.pendingRef": pending.reference, "A.accessCode": pending.accessCode ?? "", "A.cartLineId": line.id };
+  return {
+    "A.pendingOrderRef": pending.orderRef,
+    "A.pendingRef": pending.reference,
+    "A.accessCode": pending.accessCode ?? "",
+    "A.cartLineId": line.id,
+  };
 }
 
 /** Everything of A's that another actor must not change: re-read from the database. */
@@ -154,10 +181,16 @@ async function snapshotOfA() {
       .orderBy(asc(cartItems.id)),
     orders: orderRows,
     orderItems: orderIds.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id)) : [],
-    orderEvents: orderIds.length ? await db.select().from(orderEvents).where(inArray(orderEvents.orderId, orderIds)).orderBy(asc(orderEvents.id)) : [],
+    orderEvents: orderIds.length
+      ? await db.select().from(orderEvents).where(inArray(orderEvents.orderId, orderIds)).orderBy(asc(orderEvents.id))
+      : [],
     payments: paymentRows,
     gateway: references.length
-      ? await db.select().from(testGatewayTransactions).where(inArray(testGatewayTransactions.reference, references)).orderBy(asc(testGatewayTransactions.reference))
+      ? await db
+          .select()
+          .from(testGatewayTransactions)
+          .where(inArray(testGatewayTransactions.reference, references))
+          .orderBy(asc(testGatewayTransactions.reference))
       : [],
   };
 }
@@ -402,8 +435,14 @@ describe("the matrix", () => {
     const served = new Set(apiCalls());
     expect(served.size).toBeGreaterThan(20);
     const listed = new Set(API_ROWS.map((row) => `${row.method} ${row.route}`));
-    expect([...served].filter((call) => !listed.has(call)), "API calls the matrix does not list").toEqual([]);
-    expect([...listed].filter((call) => !served.has(call)), "matrix rows for API calls that do not exist").toEqual([]);
+    expect(
+      [...served].filter((call) => !listed.has(call)),
+      "API calls the matrix does not list",
+    ).toEqual([]);
+    expect(
+      [...listed].filter((call) => !served.has(call)),
+      "matrix rows for API calls that do not exist",
+    ).toEqual([]);
     for (const row of API_ROWS) expect(routeMatches(row.route, row.request), `${row.request} is not ${row.route}`).toBe(true);
   });
 
@@ -412,16 +451,28 @@ describe("the matrix", () => {
     expect(routes.length).toBeGreaterThan(20);
     const gets = new Set(PAGE_ROWS.filter((r) => r.method === "GET").map((r) => r.route));
     const posts = new Set(PAGE_ROWS.filter((r) => r.method === "POST").map((r) => r.route));
-    expect(routes.filter((r) => !gets.has(r.route)).map((r) => r.route), "pages the matrix does not list").toEqual([]);
+    expect(
+      routes.filter((r) => !gets.has(r.route)).map((r) => r.route),
+      "pages the matrix does not list",
+    ).toEqual([]);
     const withAction: string[] = [];
     for (const { route, file } of routes) {
       const source = await readFile(new URL(`../../app/${file}`, import.meta.url), "utf8");
       if (/export\s+(?:async\s+)?(?:function|const)\s+action\b/.test(source)) withAction.push(route);
     }
-    expect(withAction.filter((route) => !posts.has(route)), "page forms (actions) the matrix does not list").toEqual([]);
-    expect([...posts].filter((route) => !withAction.includes(route)), "POST rows for pages without an action").toEqual([]);
+    expect(
+      withAction.filter((route) => !posts.has(route)),
+      "page forms (actions) the matrix does not list",
+    ).toEqual([]);
+    expect(
+      [...posts].filter((route) => !withAction.includes(route)),
+      "POST rows for pages without an action",
+    ).toEqual([]);
     const known = new Set(routes.map((r) => r.route));
-    expect([...gets].filter((route) => !known.has(route)), "rows for pages that do not exist").toEqual([]);
+    expect(
+      [...gets].filter((route) => !known.has(route)),
+      "rows for pages that do not exist",
+    ).toEqual([]);
     for (const row of PAGE_ROWS) expect(routeMatches(row.route, row.request), `${row.request} is not ${row.route}`).toBe(true);
   });
 

@@ -166,7 +166,9 @@ describe("POST /api/api4users/add_to_cart.php", () => {
     await addOk(who, 1, "6x4.5x8");
 
     const lines = await cartOf(who);
-    expect(lines.map((l) => ({ product_id: l.product_id, product_name: l.product_name, size: l.size, price: l.price, quantity: l.quantity }))).toEqual([
+    expect(
+      lines.map((l) => ({ product_id: l.product_id, product_name: l.product_name, size: l.size, price: l.price, quantity: l.quantity })),
+    ).toEqual([
       { product_id: 1, product_name: `${big.productName} (6x4.5x8)`, size: "6x4.5x8", price: big.priceKobo / 100, quantity: 2 },
       { product_id: 1, product_name: `${small.productName} (6x2.5x4)`, size: "6x2.5x4", price: small.priceKobo / 100, quantity: 1 },
     ]);
@@ -329,7 +331,12 @@ describe("presses that arrive together all count (PGlite and PostgreSQL)", () =>
     await addOk(who, 47);
     await addOk(who, 47);
     const replies = await together(() => shop.post(DECREASE, { user_id: who.id, product_id: 47, size: null }, who.token));
-    expect(replies.filter((r) => r.status === 200).map((r) => r.body.message).sort()).toEqual(["0", "1"]);
+    expect(
+      replies
+        .filter((r) => r.status === 200)
+        .map((r) => r.body.message)
+        .sort(),
+    ).toEqual(["0", "1"]);
     expect(replies.filter((r) => r.status === 404)).toHaveLength(TIMES - 2);
     expect(await cartRows(handle.db, who.id)).toEqual([]);
   });

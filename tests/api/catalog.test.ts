@@ -37,9 +37,7 @@ describe("GET /api/get_products_by_category.php", () => {
     expect(body.products.length).toBeGreaterThan(3);
     for (const p of body.products as ApiProduct[]) {
       expect(p.category).toBe("Eco Foam");
-      expect(Object.keys(p).sort()).toEqual(
-        ["available_stock", "category", "description", "id", "price", "product_images", "product_name"].sort(),
-      );
+      expect(Object.keys(p).sort()).toEqual(["available_stock", "category", "description", "id", "price", "product_images", "product_name"].sort());
       expect(p.product_images.length).toBeGreaterThan(0);
     }
     const eco = (body.products as ApiProduct[]).find((p) => p.id === 1);

@@ -172,7 +172,9 @@ async function expectRefunded(s: Pick<Started, "orderRef" | "reference" | "deliv
   expect(order).toMatchObject({ status: "refunded", needsRefund: false });
   expect(order.paidAt).not.toBeNull();
   const rows = await handle.db.select().from(refunds).where(eq(refunds.orderId, order.id));
-  expect(rows.map((r) => ({ reason: r.reason, status: r.status, amountKobo: r.amountKobo }))).toEqual([{ reason, status: "sent", amountKobo: order.totalKobo }]);
+  expect(rows.map((r) => ({ reason: r.reason, status: r.status, amountKobo: r.amountKobo }))).toEqual([
+    { reason, status: "sent", amountKobo: order.totalKobo },
+  ]);
   expect(stub.refunds.filter((r) => r.reference === s.reference).map((r) => r.amount)).toEqual([order.totalKobo]);
   expect(stub.transactions.get(s.reference)!.status).toBe("reversed");
   const mails = (await mailsOfKind(handle.db, s.delivery.email, "refund")).filter((m) => m.subject.includes(s.orderRef));
@@ -220,7 +222,8 @@ describe("POST /api/api4users/initialize_payment.php: the delivery details", () 
 
   it("refuses a malformed e-mail (400)", () => refused("bad-email", { email: "chioma@nowhere" }, 400, messages.deliveryEmailInvalid));
 
-  it("refuses a city that is not of the chosen state (400)", () => refused("bad-city", { state: "Lagos", city: "Abuja" }, 400, messages.cityNotInState));
+  it("refuses a city that is not of the chosen state (400)", () =>
+    refused("bad-city", { state: "Lagos", city: "Abuja" }, 400, messages.cityNotInState));
 
   it("refuses an empty cart (409)", () => refused("empty-cart", {}, 409, messages.cartEmpty, []));
 
@@ -262,8 +265,20 @@ describe("checkout with Paystack (local stub)", () => {
     expect(sent).toMatchObject({ amount: expectedKobo, currency: "NGN", email: delivery.email, accessCode: res.body.access_code, status: "pending" });
 
     const [order] = await ordersOf(handle.db, who.id);
-    expect(order).toMatchObject({ orderRef: res.body.order_ref, status: "pending", totalKobo: expectedKobo, email: delivery.email, city: "Ikeja", paidAt: null });
-    expect(await paymentOf(handle.db, res.body.reference)).toMatchObject({ orderId: order.id, provider: "paystack", amountKobo: expectedKobo, status: "initialized" });
+    expect(order).toMatchObject({
+      orderRef: res.body.order_ref,
+      status: "pending",
+      totalKobo: expectedKobo,
+      email: delivery.email,
+      city: "Ikeja",
+      paidAt: null,
+    });
+    expect(await paymentOf(handle.db, res.body.reference)).toMatchObject({
+      orderId: order.id,
+      provider: "paystack",
+      amountKobo: expectedKobo,
+      status: "initialized",
+    });
   });
 
   it("ignores a tampered total, price and cartItems in create_order: the order keeps the server's total", async () => {
@@ -451,13 +466,7 @@ describe("POST /api/paystack/webhook", () => {
       expect(await stockOf(handle.db, 64)).toBe(11);
       stub.settle(s.reference, { status: "success" });
       const { body, signature } = stub.webhook(s.reference);
-      const replies = await Promise.all([
-        createOrder(s),
-        postWebhook(body, signature),
-        createOrder(s),
-        postWebhook(body, signature),
-        createOrder(s),
-      ]);
+      const replies = await Promise.all([createOrder(s), postWebhook(body, signature), createOrder(s), postWebhook(body, signature), createOrder(s)]);
       const [browser1, hook1, browser2, hook2, browser3] = replies;
       for (const hook of [hook1, hook2]) expect(hook.status).toBe(200);
       const browserStatuses = [browser1, browser2, browser3].map((r) => r.status);
@@ -645,8 +654,16 @@ describe("stock held by a checkout", () => {
     await setStock(handle.db, 51, 500);
     const restarting = await Promise.all(Array.from({ length: 15 }, (_, i) => quickCustomer(handle.db, `restart-${i}`)));
     const fresh = await Promise.all(Array.from({ length: 15 }, (_, i) => quickCustomer(handle.db, `fresh-${i}`)));
-    for (const c of restarting) await fillCart(c, [[51, 1], [50, 1]]);
-    for (const c of fresh) await fillCart(c, [[50, 1], [51, 1]]);
+    for (const c of restarting)
+      await fillCart(c, [
+        [51, 1],
+        [50, 1],
+      ]);
+    for (const c of fresh)
+      await fillCart(c, [
+        [50, 1],
+        [51, 1],
+      ]);
     for (const c of restarting) expect((await initialize(c)).status).toBe(201);
 
     const replies = await Promise.all([...restarting, ...fresh].map((c) => initialize(c)));
@@ -656,7 +673,15 @@ describe("stock held by a checkout", () => {
     const open = await handle.db
       .select()
       .from(orders)
-      .where(and(inArray(orders.accountId, [...restarting, ...fresh].map((c) => c.id)), eq(orders.status, "pending")));
+      .where(
+        and(
+          inArray(
+            orders.accountId,
+            [...restarting, ...fresh].map((c) => c.id),
+          ),
+          eq(orders.status, "pending"),
+        ),
+      );
     expect(open).toHaveLength(30);
   });
 
@@ -675,7 +700,11 @@ describe("stock held by a checkout", () => {
       expect((await shop.post(DECREASE, { user_id: c.id, product_id: 55, size: null }, c.token)).status).toBe(200);
       await fillCart(c, [[54, 1]]);
     }
-    for (const c of both) await fillCart(c, [[54, 1], [55, 1]]);
+    for (const c of both)
+      await fillCart(c, [
+        [54, 1],
+        [55, 1],
+      ]);
     expect(await stockOf(handle.db, 55)).toBe(485);
 
     const replies = await Promise.all([...switching, ...both].map((c) => initialize(c)));
@@ -700,7 +729,12 @@ describe("one payment per checkout, and a fair share of scarce stock", () => {
     const initCalls = stub.calls.initialize;
     const again = await initialize(who, delivery);
     expect(again.status).toBe(201);
-    expect(again.body).toMatchObject({ reference: first.body.reference, access_code: first.body.access_code, order_ref: first.body.order_ref, resumed: true });
+    expect(again.body).toMatchObject({
+      reference: first.body.reference,
+      access_code: first.body.access_code,
+      order_ref: first.body.order_ref,
+      resumed: true,
+    });
     expect(stub.calls.initialize).toBe(initCalls);
     expect((await orderByRef(first.body.order_ref)).reservedUntil).toEqual(held);
     expect(await stockOf(handle.db, 18)).toBe(8);
@@ -929,29 +963,52 @@ describe("one payment per checkout, and a fair share of scarce stock", () => {
         references.map(async (reference) => {
           stub.settle(reference, { status: "success" });
           const { body, signature } = stub.webhook(reference);
-          const [browser, hook] = await Promise.all([shop.post(CREATE_ORDER, { userId: b.id, transactionRef: reference }, b.token), postWebhook(body, signature)]);
+          const [browser, hook] = await Promise.all([
+            shop.post(CREATE_ORDER, { userId: b.id, transactionRef: reference }, b.token),
+            postWebhook(body, signature),
+          ]);
           expect([200, 201, 409]).toContain(browser.status);
           expect(hook.status).toBe(200);
         }),
       ),
     );
-    const all = await handle.db.select().from(orders).where(inArray(orders.accountId, buyers.map((b) => b.id)));
+    const all = await handle.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.accountId,
+          buyers.map((b) => b.id),
+        ),
+      );
     const charged = all.filter((o) => o.paidAt !== null);
     expect(charged).toHaveLength(10);
     expect(charged.filter((o) => o.status === "paid")).toHaveLength(5);
     expect(await stockOf(handle.db, productId)).toBe(0);
     const refunded = charged.filter((o) => o.status === "refunded");
     expect(refunded).toHaveLength(5);
-    const refundRows = await handle.db.select().from(refunds).where(inArray(refunds.orderId, all.map((o) => o.id)));
+    const refundRows = await handle.db
+      .select()
+      .from(refunds)
+      .where(
+        inArray(
+          refunds.orderId,
+          all.map((o) => o.id),
+        ),
+      );
     expect(refundRows.map((r) => `${r.orderId} ${r.status}`).sort()).toEqual(refunded.map((o) => `${o.id} sent`).sort());
     const refundedPayments = await handle.db
       .select({ reference: payments.reference })
       .from(payments)
-      .where(inArray(payments.orderId, refunded.map((o) => o.id)));
+      .where(
+        inArray(
+          payments.orderId,
+          refunded.map((o) => o.id),
+        ),
+      );
     for (const { reference } of refundedPayments) expect(stub.refunds.filter((r) => r.reference === reference)).toHaveLength(1);
   });
 });
-
 
 // ------------------------------------------------------------------ order history
 
@@ -989,8 +1046,20 @@ describe("GET /api/api4users/get_user_orders.php", () => {
       order_date: lagos((await orderByRef(second.orderRef)).createdAt),
       total: (2 * small.priceKobo + plain72.priceKobo) / 100,
       items: [
-        { image_url: `/api/uploads/${await firstImageOf(handle.db, 1)}`, product_name: `${small.productName} (6x2.5x4)`, quantity: 2, price: small.priceKobo / 100, product_id: 1 },
-        { image_url: `/api/uploads/${await firstImageOf(handle.db, 72)}`, product_name: plain72.productName, quantity: 1, price: plain72.priceKobo / 100, product_id: 72 },
+        {
+          image_url: `/api/uploads/${await firstImageOf(handle.db, 1)}`,
+          product_name: `${small.productName} (6x2.5x4)`,
+          quantity: 2,
+          price: small.priceKobo / 100,
+          product_id: 1,
+        },
+        {
+          image_url: `/api/uploads/${await firstImageOf(handle.db, 72)}`,
+          product_name: plain72.productName,
+          quantity: 1,
+          price: plain72.priceKobo / 100,
+          product_id: 72,
+        },
       ],
     });
     expect(newest.order_date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

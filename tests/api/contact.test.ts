@@ -105,7 +105,10 @@ describe("POST /api/api4users/contact.php with a good message", () => {
 
   it("trims the fields and lower-cases the e-mail before storing", async () => {
     const email = uniqueEmail("contact-trim");
-    const res = await post(CONTACT, letter({ name: "  Tunde Bakare ", email: `  ${email.toUpperCase()} `, phone: " +234 803 123 4567 ", message: "\n Hello there. \n" }));
+    const res = await post(
+      CONTACT,
+      letter({ name: "  Tunde Bakare ", email: `  ${email.toUpperCase()} `, phone: " +234 803 123 4567 ", message: "\n Hello there. \n" }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const rows = await rowsFrom(handle.db, email);
     expect(rows).toHaveLength(1);

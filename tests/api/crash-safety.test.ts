@@ -69,7 +69,12 @@ interface Reply {
 }
 
 /** One HTTP call on a fresh connection; null when the server could not be reached or vanished mid-call. */
-function call(baseUrl: string, method: "GET" | "POST", path: string, options: { body?: string | object; token?: string; headers?: Record<string, string> } = {}): Promise<Reply | null> {
+function call(
+  baseUrl: string,
+  method: "GET" | "POST",
+  path: string,
+  options: { body?: string | object; token?: string; headers?: Record<string, string> } = {},
+): Promise<Reply | null> {
   const body = options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body);
   return new Promise((resolve) => {
     const req = request(
@@ -301,7 +306,8 @@ describe("SIGKILL during a stream of purchases", () => {
         // One try each: an unanswered payment is left to the webhook retries below.
         const way = random();
         const tries: Promise<Reply | null>[] = [];
-        if (way < 0.67) tries.push(call(base, "POST", CREATE_ORDER, { body: { userId: customer.id, transactionRef: reference }, token: customer.token }));
+        if (way < 0.67)
+          tries.push(call(base, "POST", CREATE_ORDER, { body: { userId: customer.id, transactionRef: reference }, token: customer.token }));
         if (way >= 0.33) tries.push(completeByWebhook(reference));
         for (const reply of await Promise.all(tries)) {
           // create_order answers with the order's reference, the webhook only with success.
@@ -354,7 +360,15 @@ describe("SIGKILL during a stream of purchases", () => {
     await withDatabase(async (db) => {
       // Payments: every confirmed reference pays exactly one order, and nothing else is paid.
       const paid = await db
-        .select({ orderId: orders.id, orderRef: orders.orderRef, totalKobo: orders.totalKobo, status: orders.status, reference: payments.reference, paymentStatus: payments.status, needsRefund: orders.needsRefund })
+        .select({
+          orderId: orders.id,
+          orderRef: orders.orderRef,
+          totalKobo: orders.totalKobo,
+          status: orders.status,
+          reference: payments.reference,
+          paymentStatus: payments.status,
+          needsRefund: orders.needsRefund,
+        })
         .from(orders)
         .innerJoin(payments, eq(payments.orderId, orders.id))
         .where(eq(orders.status, "paid"));
@@ -408,7 +422,9 @@ describe("SIGKILL during a stream of purchases", () => {
           // Copy c-1 was in flight when kill k came (taken by the mail server just before, or its
           // bytes still on the way), and copy c was sent by a process started after that kill.
           const across = kills.some((kill, k) => times[c - 1] <= kill.at + 500 && times[c] >= spawns[k + 1]);
-          expect(across, `outbox ${row.id} sent twice with no kill between: ${times.join(", ")} (kills ${kills.map((k) => k.at).join(", ")})`).toBe(true);
+          expect(across, `outbox ${row.id} sent twice with no kill between: ${times.join(", ")} (kills ${kills.map((k) => k.at).join(", ")})`).toBe(
+            true,
+          );
         }
       }
       expect([...copies.keys()].filter((id) => !known.has(id))).toEqual([]);
@@ -454,12 +470,18 @@ async function gatedPaystack(target: string) {
 
 /** One purchase of product 53 through create_order; resolves with create_order's answer. */
 async function purchase(base: string, customer: Shopper): Promise<Reply> {
-  const added = await call(base, "POST", ADD, { body: { user_id: customer.id, product_id: 53, size: "0", price: 1, product_name: "x" }, token: customer.token });
+  const added = await call(base, "POST", ADD, {
+    body: { user_id: customer.id, product_id: 53, size: "0", price: 1, product_name: "x" },
+    token: customer.token,
+  });
   expect(added?.status, JSON.stringify(added?.body)).toBe(200);
   const started = await call(base, "POST", INITIALIZE, { body: { user_id: customer.id, ...deliveryFields() }, token: customer.token });
   expect(started?.status, JSON.stringify(started?.body)).toBe(201);
   stub.settle(started!.body.reference, { status: "success" });
-  const paid = await call(base, "POST", CREATE_ORDER, { body: { userId: customer.id, transactionRef: started!.body.reference }, token: customer.token });
+  const paid = await call(base, "POST", CREATE_ORDER, {
+    body: { userId: customer.id, transactionRef: started!.body.reference },
+    token: customer.token,
+  });
   expect(paid).not.toBeNull();
   return paid!;
 }
@@ -474,7 +496,10 @@ describe("SIGTERM (server.ts start())", () => {
     try {
       const shop = await startShop({ SHOP_PROCESS_ENTRY: "start", PAYSTACK_API_BASE: paystack.baseUrl });
       const base = shop.baseUrl;
-      const added = await call(base, "POST", ADD, { body: { user_id: customer.id, product_id: 53, size: "0", price: 1, product_name: "x" }, token: customer.token });
+      const added = await call(base, "POST", ADD, {
+        body: { user_id: customer.id, product_id: 53, size: "0", price: 1, product_name: "x" },
+        token: customer.token,
+      });
       expect(added?.status, JSON.stringify(added?.body)).toBe(200);
       const started = await call(base, "POST", INITIALIZE, { body: { user_id: customer.id, ...deliveryFields() }, token: customer.token });
       expect(started?.status, JSON.stringify(started?.body)).toBe(201);
@@ -517,7 +542,10 @@ describe("SIGTERM (server.ts start())", () => {
         const [order] = await db.select().from(orders).where(eq(orders.orderRef, finished!.body.order_ref));
         expect(order).toMatchObject({ status: "paid", accountId: customer.id });
         // Its mail was queued after the mailer stopped: left unclaimed for the next start.
-        const mails = await db.select({ status: outbox.status, attempts: outbox.attempts }).from(outbox).where(like(outbox.subject, `%${order.orderRef}%`));
+        const mails = await db
+          .select({ status: outbox.status, attempts: outbox.attempts })
+          .from(outbox)
+          .where(like(outbox.subject, `%${order.orderRef}%`));
         expect(mails).toEqual([
           { status: "pending", attempts: 0 },
           { status: "pending", attempts: 0 },
@@ -572,7 +600,12 @@ describe("SIGTERM while the mailer is sending", () => {
         const ids = slow.received.map((m) => m.parsed.messageId);
         expect(ids.sort()).toEqual(sent.map((m) => outboxMessageId(m, MAIL_FROM)).sort());
         // Nothing is left claimed and unsent (it would wait for its lease, then go again).
-        expect(await db.select({ id: outbox.id }).from(outbox).where(and(eq(outbox.status, "pending"), gt(outbox.attempts, 0)))).toEqual([]);
+        expect(
+          await db
+            .select({ id: outbox.id })
+            .from(outbox)
+            .where(and(eq(outbox.status, "pending"), gt(outbox.attempts, 0))),
+        ).toEqual([]);
         // Mail of a payment finished during the drain is not claimed: the next start sends it at once.
         expect(await mailsOf((await second).body.order_ref)).toMatchObject([
           { status: "pending", attempts: 0 },

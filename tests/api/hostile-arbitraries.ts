@@ -10,7 +10,7 @@ export const SQL_PAYLOADS = [
   "' or 1=1 --",
   "'; drop table products; --",
   "1; drop table accounts",
-  "\" or \"\"=\"",
+  '" or ""="',
   "1' union select password_hash, email from accounts --",
   "%' or '%'='",
   "\\'; select pg_sleep(10); --",
@@ -25,7 +25,7 @@ const HTML_PAYLOADS = [
   SVG,
   BREAKOUT,
   "javascript:alert(1)",
-  "<a href=\"javascript:alert(1)\">x</a>",
+  '<a href="javascript:alert(1)">x</a>',
   "{{constructor.constructor('alert(1)')()}}",
   "<!--",
   "]]>",
@@ -69,7 +69,10 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
   { weight: 2, arbitrary: fc.tuple(payload, fc.string({ unit: "binary", maxLength: 10 }), payload).map(([a, b, c]) => a + b + c) },
   { weight: 1, arbitrary: fc.constantFrom("", " ", "\t\n ", "null", "undefined", "0", "-1", "NaN", "true", "[]", "{}") },
-  { weight: 1, arbitrary: fc.integer({ min: 201, max: 6000 }).chain((n) => payload.map((p) => p.repeat(Math.ceil(n / Math.max(1, p.length))).slice(0, n))) },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 201, max: 6000 }).chain((n) => payload.map((p) => p.repeat(Math.ceil(n / Math.max(1, p.length))).slice(0, n))),
+  },
 );
 
 /** Hostile text that is never blank after trimming and never contains an '@' (so never an e-mail). */
@@ -82,7 +85,24 @@ export const hostileEmailShape: fc.Arbitrary<string> = fc
 
 /** Never a string: numbers (huge, negative, fractional), booleans, null, arrays, objects. */
 export const wrongType: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, -0.0001, 2 ** 31, 2 ** 53 + 2, 1e308, -1e308, [], {}, [null], { $gt: "" }, { toString: "x" }),
+  fc.constantFrom<unknown>(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1.5,
+    -0.0001,
+    2 ** 31,
+    2 ** 53 + 2,
+    1e308,
+    -1e308,
+    [],
+    {},
+    [null],
+    { $gt: "" },
+    { toString: "x" },
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.array(fc.oneof(fc.string({ maxLength: 5 }), fc.integer()), { maxLength: 4 }),
@@ -98,7 +118,21 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Keys a client might add: prototype pollution, operators, the contract's own names in other places. */
 export const extraKey: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("__proto__", "constructor", "prototype", "toString", "$where", "role", "isAdmin", "id", "price", "total", "user_id", "userId", "account_id"),
+  fc.constantFrom(
+    "__proto__",
+    "constructor",
+    "prototype",
+    "toString",
+    "$where",
+    "role",
+    "isAdmin",
+    "id",
+    "price",
+    "total",
+    "user_id",
+    "userId",
+    "account_id",
+  ),
   fc.string({ unit: "binary", maxLength: 12 }),
 );
 
@@ -148,12 +182,21 @@ export const brokenJsonBody: fc.Arbitrary<Wire> = fc.oneof(
     { label: "vendor JSON type", contentType: "application/vnd.api+json", body: '{"a":"b"}' },
     { label: "text/plain", contentType: "text/plain", body: "email=a@b.c&password=x" },
     { label: "form encoded", contentType: "application/x-www-form-urlencoded", body: "email=a%40b.c&password=x&__proto__[x]=1" },
-    { label: "multipart to a JSON call", contentType: "multipart/form-data; boundary=zz", body: '--zz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c\r\n--zz--\r\n' },
+    {
+      label: "multipart to a JSON call",
+      contentType: "multipart/form-data; boundary=zz",
+      body: '--zz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c\r\n--zz--\r\n',
+    },
     { label: "no content type", body: '{"a":"b"}' },
     { label: "XML", contentType: "application/xml", body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>' },
     { label: "bad gzip", contentType: "application/json", contentEncoding: "gzip", body: "definitely not gzip" },
     { label: "unknown encoding", contentType: "application/json", contentEncoding: "zstd-ish", body: '{"a":"b"}' },
-    { label: "gzip bomb (10 MB of spaces)", contentType: "application/json", contentEncoding: "gzip", body: gzipSync(Buffer.alloc(10 * ONE_MB, 0x20)) },
+    {
+      label: "gzip bomb (10 MB of spaces)",
+      contentType: "application/json",
+      contentEncoding: "gzip",
+      body: gzipSync(Buffer.alloc(10 * ONE_MB, 0x20)),
+    },
     { label: "deflate bomb", contentType: "application/json", contentEncoding: "deflate", body: deflateRawSync(Buffer.alloc(4 * ONE_MB, 0x5b)) },
   ),
   fc.uint8Array({ minLength: 1, maxLength: 300 }).map((bytes): Wire => ({ label: "random bytes", contentType: "application/json", body: bytes })),
@@ -229,7 +272,12 @@ export function hostileQueryFor(key: string): fc.Arbitrary<string> {
         `${key}=${enc("\u202e")}%20${enc("<script>alert(1)</script>")}`,
       ),
     },
-    { weight: 1, arbitrary: fc.array(fc.tuple(extraKey, hostileText), { maxLength: 3 }).map((pairs) => pairs.map(([k, v]) => `${short(k)}=${short(v)}`).join("&")) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(fc.tuple(extraKey, hostileText), { maxLength: 3 })
+        .map((pairs) => pairs.map(([k, v]) => `${short(k)}=${short(v)}`).join("&")),
+    },
   );
 }
 

@@ -17,7 +17,12 @@ beforeAll(async () => {
 afterAll(() => handle?.close());
 
 it("deletes what has expired and keeps what is live", async () => {
-  const created = await createVerifiedAccount(handle.db, "customer", { fullName: "Tunde Bello", email: uniqueEmail("purge"), password: "Purge-pass-2026", phoneNumber: "2348012345678" });
+  const created = await createVerifiedAccount(handle.db, "customer", {
+    fullName: "Tunde Bello",
+    email: uniqueEmail("purge"),
+    password: "Purge-pass-2026",
+    phoneNumber: "2348012345678",
+  });
   if (!created.ok) throw new Error(created.reason);
   const account = { id: created.account.id, role: "customer" as const };
   const now = new Date();
@@ -40,8 +45,14 @@ it("deletes what has expired and keeps what is live", async () => {
   expect(sessionRows).toHaveLength(1);
   expect(await findSession(handle.db, live.token)).toMatchObject({ id: account.id });
   expect(await findSession(handle.db, old.token)).toBeNull();
-  const tokens = await handle.db.select({ hash: oneTimeTokens.tokenHash }).from(oneTimeTokens).where(inArray(oneTimeTokens.tokenHash, ["purge-old", "purge-live"]));
+  const tokens = await handle.db
+    .select({ hash: oneTimeTokens.tokenHash })
+    .from(oneTimeTokens)
+    .where(inArray(oneTimeTokens.tokenHash, ["purge-old", "purge-live"]));
   expect(tokens.map((t) => t.hash)).toEqual(["purge-live"]);
-  const limits = await handle.db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, ["purge:old", "purge:live"]));
+  const limits = await handle.db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(inArray(rateLimits.key, ["purge:old", "purge:live"]));
   expect(limits.map((l) => l.key)).toEqual(["purge:live"]);
 });

@@ -42,7 +42,9 @@ describe("the log", () => {
     const password = "Pa55word-never-logged";
     const newPassword = "N3w-password-never-logged";
     const address = { headers: { "x-forwarded-for": freshClientAddress() } };
-    expect((await post(accountCall("customer", "signup"), { fullName: "Ada Obi", email, password, phoneNumber: "2348012345678" }, address)).status).toBe(201);
+    expect(
+      (await post(accountCall("customer", "signup"), { fullName: "Ada Obi", email, password, phoneNumber: "2348012345678" }, address)).status,
+    ).toBe(201);
     const verifyToken = await tokenFromOutbox(handle.db, email, "verify-email", api.config.publicUrl, linkPaths.customer.verify);
     // The e-mailed link itself (a page: this server answers 404, but the request is logged).
     await fetch(`${api.baseUrl}/verifyuser/${verifyToken}?utm=mail`);
@@ -100,7 +102,10 @@ describe("the log", () => {
 
   it("redacts passwords and tokens handed to it by mistake", () => {
     log.info(
-      { body: { email: "a@b.c", password: "hunter2-hunter2", token: "tok-abc-123", device_token: "dev-456-tok" }, headers: { authorization: "Bearer xyz-999", cookie: "s=1" } },
+      {
+        body: { email: "a@b.c", password: "hunter2-hunter2", token: "tok-abc-123", device_token: "dev-456-tok" },
+        headers: { authorization: "Bearer xyz-999", cookie: "s=1" },
+      },
       "oops",
     );
     const last = lines.at(-1)!;

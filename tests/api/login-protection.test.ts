@@ -8,7 +8,17 @@ import type { DatabaseHandle } from "~/server/db/client";
 import { loginDevices, rateLimits } from "~/server/db/schema";
 import { purgeExpired } from "~/server/housekeeping";
 import { retryText } from "~/server/rate-limits";
-import { accountCall, apiClient, forgedToken, freshClientAddress, linkPaths, tokenFromOutbox, uniqueEmail, type Reply, type Role } from "../support/accounts";
+import {
+  accountCall,
+  apiClient,
+  forgedToken,
+  freshClientAddress,
+  linkPaths,
+  tokenFromOutbox,
+  uniqueEmail,
+  type Reply,
+  type Role,
+} from "../support/accounts";
 import { createTestDatabase } from "../support/db";
 import { startShopServer } from "../support/pages";
 import { startApiServer } from "../support/server";
@@ -127,7 +137,9 @@ describe("the JSON login calls", () => {
     expect(stolen).not.toBe(kept);
 
     const untrusted = Array.from({ length: 30 }, (_, i) => logIn(who, { password: `spray ${i}`, address: `10.41.${i}.1` }));
-    const throughStolen = Array.from({ length: 30 }, (_, i) => logIn(who, { password: `stolen ${i}`, device_token: stolen, address: `10.42.${i}.1` }));
+    const throughStolen = Array.from({ length: 30 }, (_, i) =>
+      logIn(who, { password: `stolen ${i}`, device_token: stolen, address: `10.42.${i}.1` }),
+    );
     const [fromNew, fromStolen] = await Promise.all([Promise.all(untrusted), Promise.all(throughStolen)]);
     for (const replies of [fromNew, fromStolen]) expect(replies.every((r) => r.status === 401 || r.status === 429)).toBe(true);
     expect(fromNew.filter((r) => r.status === 401).length).toBeLessThanOrEqual(LIMITS.loginFailuresPerAccount);
@@ -146,7 +158,16 @@ describe("the JSON login calls", () => {
     const guessersOwn = await signInDevice(guesser);
     // The same person's admin account (same e-mail, other role) is another account too.
     const adminTwin: Owner = { role: "admin", email: victim.email, password: PASSWORD };
-    expect((await createVerifiedAccount(handle.db, "admin", { fullName: "Ngozi Admin", email: victim.email, password: PASSWORD, phoneNumber: "2348012345678" })).ok).toBe(true);
+    expect(
+      (
+        await createVerifiedAccount(handle.db, "admin", {
+          fullName: "Ngozi Admin",
+          email: victim.email,
+          password: PASSWORD,
+          phoneNumber: "2348012345678",
+        })
+      ).ok,
+    ).toBe(true);
 
     for (let i = 1; i <= LIMITS.loginFailuresPerAccount; i++) {
       expect((await logIn(victim, { password: `guess ${i}`, device_token: guessersOwn })).status, `guess ${i}`).toBe(401);
@@ -164,7 +185,11 @@ describe("the JSON login calls", () => {
   it("treats an unknown, forged or malformed device token as none, and refuses one no token could be with 400", async () => {
     const who = await owner("customer", "forged");
     for (const device_token of [forgedToken(), "not a token", "", null]) {
-      const res = await post(accountCall("customer", "login"), { email: who.email, password: who.password, device_token }, { headers: { "x-forwarded-for": freshClientAddress() } });
+      const res = await post(
+        accountCall("customer", "login"),
+        { email: who.email, password: who.password, device_token },
+        { headers: { "x-forwarded-for": freshClientAddress() } },
+      );
       expectSignedIn(res, `device_token ${JSON.stringify(device_token)}`);
       // A new device: it gets a token of its own, never the one it sent.
       expect(res.body.device_token).not.toBe(device_token);
@@ -177,7 +202,10 @@ describe("the JSON login calls", () => {
     }
     // Only the SHA-256 of a token is stored.
     const token = await signInDevice(who);
-    const rows = await handle.db.select().from(loginDevices).where(eq(loginDevices.tokenHash, hashToken(token)));
+    const rows = await handle.db
+      .select()
+      .from(loginDevices)
+      .where(eq(loginDevices.tokenHash, hashToken(token)));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(await handle.db.select().from(loginDevices))).not.toContain(token);
   });
@@ -189,7 +217,11 @@ describe("the JSON login calls", () => {
     for (let batch = 0; batch < 15; batch++) {
       const replies = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          post(accountCall("customer", "login"), { email: uniqueEmail(`spray${batch}-${i}`), password: "Password1!" }, { headers: { "x-forwarded-for": shared } }),
+          post(
+            accountCall("customer", "login"),
+            { email: uniqueEmail(`spray${batch}-${i}`), password: "Password1!" },
+            { headers: { "x-forwarded-for": shared } },
+          ),
         ),
       );
       expect(replies.map((r) => r.status)).toEqual(Array(10).fill(401));
@@ -205,12 +237,18 @@ describe("the JSON login calls", () => {
     // The address's count as a sprayer would leave it (1,000 argon2 checks would take a minute here).
     const key = untrustedLoginKeys("customer", "any", shared).address;
     const spent = { count: LIMITS.loginFailuresPerAddress, windowEndsAt: new Date(Date.now() + LIMITS.loginWindowMs) };
-    await handle.db.insert(rateLimits).values({ key, ...spent }).onConflictDoUpdate({ target: rateLimits.key, set: spent });
+    await handle.db
+      .insert(rateLimits)
+      .values({ key, ...spent })
+      .onConflictDoUpdate({ target: rateLimits.key, set: spent });
 
     const newcomer = await owner("customer", "newcomer");
     expectTooMany(await logIn(newcomer, { password: "sprayed", address: shared }), "one more failure from the address");
     expectTooMany(await logIn(newcomer, { password: newcomer.password, address: shared }), "a new device there");
-    expectSignedIn(await logIn(regular, { password: regular.password, device_token: device, address: shared }), "a device that signed in before, there");
+    expectSignedIn(
+      await logIn(regular, { password: regular.password, device_token: device, address: shared }),
+      "a device that signed in before, there",
+    );
     expectSignedIn(await logIn(newcomer, { password: newcomer.password, address: freshClientAddress() }), "the newcomer elsewhere");
   });
 
@@ -240,11 +278,17 @@ describe("the JSON login calls", () => {
     const idle = await signInDevice(who);
     const recent = await signInDevice(who);
     const longAgo = new Date(Date.now() - DEVICE_IDLE_LIFETIME_MS - 24 * 3600_000);
-    await handle.db.update(loginDevices).set({ lastUsedAt: longAgo }).where(eq(loginDevices.tokenHash, hashToken(idle)));
+    await handle.db
+      .update(loginDevices)
+      .set({ lastUsedAt: longAgo })
+      .where(eq(loginDevices.tokenHash, hashToken(idle)));
 
     const purged = await purgeExpired(handle.db);
     expect(purged.loginDevices).toBeGreaterThanOrEqual(1);
-    const left = await handle.db.select({ hash: loginDevices.tokenHash }).from(loginDevices).where(sql`${loginDevices.tokenHash} in (${hashToken(idle)}, ${hashToken(recent)})`);
+    const left = await handle.db
+      .select({ hash: loginDevices.tokenHash })
+      .from(loginDevices)
+      .where(sql`${loginDevices.tokenHash} in (${hashToken(idle)}, ${hashToken(recent)})`);
     expect(left.map((r) => r.hash)).toEqual([hashToken(recent)]);
 
     for (let i = 0; i < LIMITS.loginFailuresPerAccount + 1; i++) await logIn(who, { password: `guess ${i}` });

@@ -100,13 +100,24 @@ const times: { ms: number; what: string }[] = [];
 let sentAgain = 0;
 
 async function verifiedAccount(role: Role, tag: string): Promise<Account> {
-  const created = await createVerifiedAccount(handle.db, role, { fullName: "Chioma Okafor", email: uniqueEmail(tag), password: PASSWORD, phoneNumber: "2348012345678" });
+  const created = await createVerifiedAccount(handle.db, role, {
+    fullName: "Chioma Okafor",
+    email: uniqueEmail(tag),
+    password: PASSWORD,
+    phoneNumber: "2348012345678",
+  });
   if (!created.ok) throw new Error(`could not create the ${tag} account`);
   return { id: created.account.id, email: created.account.email };
 }
 
 async function throwawayProduct(name: string): Promise<number> {
-  const input = productInput.parse({ productName: name, description: "Made by the long-values test.", price: "1000", availableStock: "3", category: "Pillows" });
+  const input = productInput.parse({
+    productName: name,
+    description: "Made by the long-values test.",
+    price: "1000",
+    availableStock: "3",
+    category: "Pillows",
+  });
   const created = await createProduct(handle.db, input, [{ name: "front.png", bytes: png }]);
   if (!created.ok) throw new Error(created.message);
   return created.productId;
@@ -114,7 +125,9 @@ async function throwawayProduct(name: string): Promise<number> {
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
   // The whole shop (pages from the current source and the API) with the built-in test gateway.
   shop = await startShopServer(handle);
   // The same shop configured for Paystack, for the signed webhook (port 9: no verification leaves this machine).
@@ -127,9 +140,14 @@ beforeAll(async () => {
 
   customer = await verifiedAccount("customer", "long-customer");
   admin = await verifiedAccount("admin", "long-admin");
-  for (const [role, who] of [["customer", customer], ["admin", admin]] as const) {
+  for (const [role, who] of [
+    ["customer", customer],
+    ["admin", admin],
+  ] as const) {
     const { token } = await startSession(db, { id: who.id, role });
-    const cookie = (await sessionCookieHeader({ config: shop.config } as AppLoadContext, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
+    const cookie = (await sessionCookieHeader({ config: shop.config } as AppLoadContext, role, token, new Date(Date.now() + 3_600_000))).split(
+      ";",
+    )[0];
     sessions[role] = { token, cookie };
   }
   const spareCustomer = await verifiedAccount("customer", "long-spare-customer");
@@ -149,14 +167,29 @@ beforeAll(async () => {
   await saveDelivery(db, customer.id, delivery);
   const pending = await startCheckout(checkout, customer.id);
   if (!pending.ok) throw new Error(pending.message);
-  const [line] = await db.select({ id: cartItems.id }).from(cartItems).innerJoin(carts, eq(carts.id, cartItems.cartId)).where(eq(carts.accountId, customer.id));
-  const [pendingRow] = await db.select({ orderRef: orders.orderRef }).from(orders).innerJoin(payments, eq(payments.orderId, orders.id)).where(eq(payments.reference, pending.reference));
+  const [line] = await db
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(eq(carts.accountId, customer.id));
+  const [pendingRow] = await db
+    .select({ orderRef: orders.orderRef })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(payments.reference, pending.reference));
 
   // Real reset tokens, so that a reset form is valid but for the one long field.
   const resetTokens: Record<Role, string> = { customer: "", admin: "" };
-  for (const [role, email] of [["customer", spareCustomer.email], ["admin", spareAdmin.email]] as const) {
+  for (const [role, email] of [
+    ["customer", spareCustomer.email],
+    ["admin", spareAdmin.email],
+  ] as const) {
     const path = role === "customer" ? "/api/api4users/user_forgot_password.php" : "/api/admin_forgot_password.php";
-    const res = await fetch(`${shop.baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": freshClientAddress() }, body: JSON.stringify({ email }) });
+    const res = await fetch(`${shop.baseUrl}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": freshClientAddress() },
+      body: JSON.stringify({ email }),
+    });
     expect(res.status, await res.text()).toBe(200);
     resetTokens[role] = await tokenFromOutbox(db, email, "reset-password", shop.config.publicUrl, linkPaths[role].reset);
   }
@@ -198,8 +231,16 @@ afterAll(async () => {
   if (process.env.LONG_VALUES_REPORT) {
     const sorted = times.filter((t) => !t.what.endsWith("(ordinary)")).sort((a, b) => a.ms - b.ms);
     const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.ms ?? 0);
-    const top = sorted.slice(-5).reverse().map((t) => `  ${Math.round(t.ms)} ms: ${t.what.slice(0, 140)}`);
-    console.info([`long-values: ${sorted.length} answers (${sentAgain} sent again), median ${at(0.5)} ms, 95th percentile ${at(0.95)} ms; the slowest:`, ...top].join("\n"));
+    const top = sorted
+      .slice(-5)
+      .reverse()
+      .map((t) => `  ${Math.round(t.ms)} ms: ${t.what.slice(0, 140)}`);
+    console.info(
+      [
+        `long-values: ${sorted.length} answers (${sentAgain} sent again), median ${at(0.5)} ms, 95th percentile ${at(0.95)} ms; the slowest:`,
+        ...top,
+      ].join("\n"),
+    );
   }
   await paystackApi?.close();
   await shop?.close();
@@ -375,7 +416,8 @@ function extend(c: Case): Case {
   if (c.surface === "page" && path.startsWith("/admin/products/")) {
     return { ...c, body: { ...c.body, maxPerOrder: "10" }, shows: { ...productShows, maxPerOrder: messages.maxPerOrderInvalid } };
   }
-  if (c.surface === "page" && path === "/admin" && c.body.intent === "delete-product") return { ...c, path: "/admin?menu=2", shows: { productId: messages.deleteFailed } };
+  if (c.surface === "page" && path === "/admin" && c.body.intent === "delete-product")
+    return { ...c, path: "/admin?menu=2", shows: { productId: messages.deleteFailed } };
   if (c.surface === "page" && path === "/admin" && c.body.intent === "update-phone") return { ...c, path: "/admin?menu=0" };
   return c;
 }
@@ -387,14 +429,28 @@ const EXTRA_CASES: Case[] = [
     surface: "page",
     path: "/admin?menu=3",
     actor: "admin",
-    body: { intent: "register-admin", fullName: "New Admin", email: "{fresh.email}", phoneNumber: "2348012345678", password: PASSWORD, confirmPassword: PASSWORD },
+    body: {
+      intent: "register-admin",
+      fullName: "New Admin",
+      email: "{fresh.email}",
+      phoneNumber: "2348012345678",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    },
   },
   {
     title: "page POST /admin?menu=1 Post Product (multipart)",
     surface: "page",
     path: "/admin?menu=1",
     actor: "admin",
-    body: { intent: "post-product", productName: "Long Values Pillow", description: "Soft.", price: "1500", availableStock: "3", category: "Pillows" },
+    body: {
+      intent: "post-product",
+      productName: "Long Values Pillow",
+      description: "Soft.",
+      price: "1500",
+      availableStock: "3",
+      category: "Pillows",
+    },
     files: ["productImages[]"],
     shows: productShows,
   },
@@ -424,8 +480,20 @@ const EXTRA_CASES: Case[] = [
       keepImages: messages.imageNotOfProduct,
     },
   },
-  { title: "page POST /cartpage plus", surface: "page", path: "/cartpage", actor: "customerA", body: { intent: "increase", productId: "{product.inCart}", size: "" } },
-  { title: "page POST /cartpage minus", surface: "page", path: "/cartpage", actor: "customerA", body: { intent: "decrease", productId: "{product.inCart}", size: "" } },
+  {
+    title: "page POST /cartpage plus",
+    surface: "page",
+    path: "/cartpage",
+    actor: "customerA",
+    body: { intent: "increase", productId: "{product.inCart}", size: "" },
+  },
+  {
+    title: "page POST /cartpage minus",
+    surface: "page",
+    path: "/cartpage",
+    actor: "customerA",
+    body: { intent: "decrease", productId: "{product.inCart}", size: "" },
+  },
   { title: "page POST /ordersummarypage Pay Now", surface: "page", path: "/ordersummarypage", actor: "customerA", body: { intent: "pay" } },
   {
     title: "api POST /api/api4users/user_reset_password.php with a real token",
@@ -508,7 +576,8 @@ function withField(body: Record<string, Value>, field: string, long: string): Re
   let target = copy as Record<string, Value>;
   for (const key of keys.slice(0, -1)) target = target[key] as Record<string, Value>;
   const last = keys[keys.length - 1];
-  target[last] = Array.isArray(target[last]) && typeof (target[last] as Value[])[0] === "string" ? [long, ...(target[last] as string[]).slice(1)] : long;
+  target[last] =
+    Array.isArray(target[last]) && typeof (target[last] as Value[])[0] === "string" ? [long, ...(target[last] as string[]).slice(1)] : long;
   return copy;
 }
 
@@ -523,7 +592,8 @@ function valueAt(body: Record<string, Value>, field: string): Value | undefined 
 function fieldsOf(body: Record<string, Value>, prefix = ""): string[] {
   return Object.entries(body).flatMap(([key, v]) => {
     if (v && typeof v === "object" && !Array.isArray(v)) return fieldsOf(v, `${prefix}${key}.`);
-    if (Array.isArray(v) && v.length && typeof v[0] === "object" && v[0] !== null) return fieldsOf(v[0] as Record<string, Value>, `${prefix}${key}.0.`);
+    if (Array.isArray(v) && v.length && typeof v[0] === "object" && v[0] !== null)
+      return fieldsOf(v[0] as Record<string, Value>, `${prefix}${key}.0.`);
     return [`${prefix}${key}`];
   });
 }
@@ -610,7 +680,8 @@ function problemsOf(c: Case, field: string, answer: Answer & { firstMs?: number 
   else if (answer.status === 413) problems.push("413: refused by a body-size limit, so the field's own check was never reached");
   if (answer.ms >= BOUND_MS) problems.push(slowText(answer));
   const shows = c.shows?.[field];
-  if (shows && answer.status >= 400 && answer.status < 500 && !answer.text.includes(escaped(shows))) problems.push(`the page does not show "${shows}"`);
+  if (shows && answer.status >= 400 && answer.status < 500 && !answer.text.includes(escaped(shows)))
+    problems.push(`the page does not show "${shows}"`);
   return problems;
 }
 
@@ -662,7 +733,9 @@ describe("a 100 KB value in any field of a POST form or call is refused with a 4
       for (const field of fields) {
         const [kind, long] = longFor(valueAt(body, field));
         // Fresh placeholders (a new e-mail address) for every request.
-        const answer = await bounded(() => send(c, withField(fillValue(template, self) as Record<string, Value>, field, long), `${c.title}: ${field} = ${kind}`));
+        const answer = await bounded(() =>
+          send(c, withField(fillValue(template, self) as Record<string, Value>, field, long), `${c.title}: ${field} = ${kind}`),
+        );
         for (const problem of problemsOf(c, field, answer)) failures.push(`${field} = 100 KB of ${kind}: ${problem} — ${gist(answer.text)}`);
       }
       const changed = changedTables(before, await snapshot());
@@ -684,7 +757,10 @@ describe("the Paystack webhook, signed", () => {
     const before = await snapshot();
     const failures: string[] = [];
     for (const field of ["event", "data.reference"]) {
-      for (const [kind, long] of [["an e-mail-like run of dots", DOTS], ["digits", DIGITS]]) {
+      for (const [kind, long] of [
+        ["an e-mail-like run of dots", DOTS],
+        ["digits", DIGITS],
+      ]) {
         const event = withField({ event: "charge.success", data: { reference: String(known["A.pendingRef"]) } }, field, long);
         const body = JSON.stringify(event);
         const answer = await bounded(() =>
@@ -694,7 +770,8 @@ describe("the Paystack webhook, signed", () => {
             `signed webhook: ${field} = ${kind}`,
           ),
         );
-        if (answer.status < 200 || answer.status >= 500 || (answer.status >= 300 && answer.status < 400)) failures.push(`${field} = ${kind}: status ${answer.status}`);
+        if (answer.status < 200 || answer.status >= 500 || (answer.status >= 300 && answer.status < 400))
+          failures.push(`${field} = ${kind}: status ${answer.status}`);
         if (answer.ms >= BOUND_MS) failures.push(`${field} = ${kind}: ${slowText(answer)}`);
       }
     }
@@ -726,7 +803,10 @@ function getCases(): { path: string; actor: Actor; surface: "api" | "page"; fiel
     const fields = [...new URLSearchParams(query).keys()];
     return { path: r.request, actor: actorOf(r), surface: r.surface, fields, segments };
   });
-  return [...fromMatrix.filter((g) => g.fields.length || g.segments.length), ...GET_FORMS.map((g) => ({ ...g, surface: "page" as const, segments: [] }))];
+  return [
+    ...fromMatrix.filter((g) => g.fields.length || g.segments.length),
+    ...GET_FORMS.map((g) => ({ ...g, surface: "page" as const, segments: [] })),
+  ];
 }
 
 describe("a 100 KB value in a query or a path parameter", () => {
@@ -775,7 +855,9 @@ describe("a 100 KB value in a query or a path parameter", () => {
         // A read may answer 2xx (a search for a long word finds nothing) or 4xx; a page may redirect.
         if (answer.status === 0 || answer.status >= 500) failures.push(`GET ${g.path} ?${field} = 12 KB of ${kind}: status ${answer.status}`);
         if (answer.ms - ordinary.ms >= BOUND_MS) {
-          failures.push(`GET ${g.path} ?${field} = 12 KB of ${kind}: ${Math.round(answer.ms)} ms, ${Math.round(ordinary.ms)} ms with its ordinary value`);
+          failures.push(
+            `GET ${g.path} ?${field} = 12 KB of ${kind}: ${Math.round(answer.ms)} ms, ${Math.round(ordinary.ms)} ms with its ordinary value`,
+          );
         }
       }
     }
@@ -783,4 +865,3 @@ describe("a 100 KB value in a query or a path parameter", () => {
     expect(failures).toEqual([]);
   });
 });
-

@@ -114,7 +114,10 @@ describe("customer e-mails over SMTP", () => {
     const link = linkIn(mail, email, linkPaths.customer.reset);
 
     const newPassword = "new password 222";
-    const reset = await post(accountCall("customer", "reset_password"), { token: tokenOf(link.url, linkPaths.customer.reset), password: newPassword });
+    const reset = await post(accountCall("customer", "reset_password"), {
+      token: tokenOf(link.url, linkPaths.customer.reset),
+      password: newPassword,
+    });
     expect(reset.status).toBe(200);
     expect(reset.body).toEqual({ success: true, message: messages.resetSuccess, device_token: expect.stringMatching(/^[\w-]{43}$/) });
 

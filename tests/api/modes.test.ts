@@ -98,7 +98,10 @@ describe(`a real shop (${process.env.DATABASE_URL ? "DATABASE_URL and nothing el
   });
 
   it("has no test gateway, and Pay Now says payments are not set up, holding nothing and paying nothing", async () => {
-    expect((await fetch(`${shop.baseUrl}/api/test-gateway/charge`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(404);
+    expect(
+      (await fetch(`${shop.baseUrl}/api/test-gateway/charge`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }))
+        .status,
+    ).toBe(404);
     const who = await quickCustomer(handle.db, "real-shop");
     await setStock(handle.db, 30, 5);
     const client = shopClient(shop.baseUrl);

@@ -23,7 +23,13 @@ beforeAll(async () => {
   checkout = { db: handle.db, gateway: testGateway(handle.db), publicUrl: "http://shop.test", shopOrdersEmail: "orders@shop.test" };
   const [admin] = await handle.db
     .insert(accounts)
-    .values({ role: "admin", fullName: "Ngozi Owner", email: `lifecycle.admin.${Date.now()}@example.com`, phoneNumber: "2348012345678", passwordHash: "unused" })
+    .values({
+      role: "admin",
+      fullName: "Ngozi Owner",
+      email: `lifecycle.admin.${Date.now()}@example.com`,
+      phoneNumber: "2348012345678",
+      passwordHash: "unused",
+    })
     .returning({ id: accounts.id });
   adminId = admin.id;
 });
@@ -93,7 +99,10 @@ describe("transition()", () => {
   it("refuses a stale `from` (the order moved meanwhile) and writes nothing", async () => {
     const { orderId } = await pendingOrder("stale");
     // Both saw it pending; the payment lands first.
-    expect(await move({ orderId, from: "pending", to: "paid", by: "shop", set: { paidAt: new Date() } })).toMatchObject({ ok: true, from: "pending" });
+    expect(await move({ orderId, from: "pending", to: "paid", by: "shop", set: { paidAt: new Date() } })).toMatchObject({
+      ok: true,
+      from: "pending",
+    });
     const events = await eventsOf(orderId);
     const result = await move({ orderId, from: "pending", to: "expired", by: "shop", note: "Not paid while its stock was held" });
     expect(result).toEqual({ ok: false, reason: "stale", current: "paid" });

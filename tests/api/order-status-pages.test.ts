@@ -62,7 +62,13 @@ beforeAll(async () => {
   checkout = { db: handle.db, gateway: testGateway(handle.db), publicUrl: "http://shop.test", shopOrdersEmail: "orders@shop.test" };
   const [admin] = await handle.db
     .insert(accounts)
-    .values({ role: "admin", fullName: "Ngozi Owner", email: `status.pages.${Date.now()}@example.com`, phoneNumber: "2348012345678", passwordHash: "unused" })
+    .values({
+      role: "admin",
+      fullName: "Ngozi Owner",
+      email: `status.pages.${Date.now()}@example.com`,
+      phoneNumber: "2348012345678",
+      passwordHash: "unused",
+    })
     .returning({ id: accounts.id });
   adminId = admin.id;
 
@@ -94,7 +100,8 @@ describe("a paid order", () => {
     expect(list).toContain(orderRef);
     expect(testIdText(list, "order-status")).toContain("Paid");
     // The status filter lists the placed statuses in staff words.
-    for (const label of ["All statuses", "Paid", "Processing", "Shipped", "Delivered", "Cancelled", "Refunded", "Refund needed"]) expect(list).toContain(`>${label}`);
+    for (const label of ["All statuses", "Paid", "Processing", "Shipped", "Delivered", "Cancelled", "Refunded", "Refund needed"])
+      expect(list).toContain(`>${label}`);
 
     const detail = await adminPage(`/admin/orders/${orderRef}`);
     expect(testIdText(detail, "order-status")).toEqual(["Paid", "Paid"]);
@@ -110,7 +117,9 @@ describe("a paid order", () => {
 describe("after an admin ships it", () => {
   it("is 'Shipped' everywhere, in the customer's words and the staff's", async () => {
     for (const to of ["processing", "shipped"] as const) {
-      expect((await changeOrderStatus({ db: handle.db, publicUrl: "http://shop.test" }, adminId, orderRef, to, { trackingId: "GIG-9" })).ok).toBe(true);
+      expect((await changeOrderStatus({ db: handle.db, publicUrl: "http://shop.test" }, adminId, orderRef, to, { trackingId: "GIG-9" })).ok).toBe(
+        true,
+      );
     }
     expect(testIdText(await page("/userdashboard?menu=1", "customer", customer.token), "order-status")).toEqual(["Shipped"]);
     expect(testIdText(await trackPage(), "tracked-status")).toEqual(["Shipped"]);

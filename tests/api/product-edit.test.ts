@@ -15,7 +15,10 @@ import { quickCustomer } from "../support/shop";
 // the upload rules. Service level, on the engine of this run.
 
 let handle: DatabaseHandle;
-const picture = (r: number) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r, g: 90, b: 90 } } }).png().toBuffer();
+const picture = (r: number) =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r, g: 90, b: 90 } } })
+    .png()
+    .toBuffer();
 const file = async (name: string, r = 100) => ({ name, bytes: await picture(r) });
 
 beforeAll(async () => {
@@ -25,7 +28,11 @@ afterAll(() => handle?.close());
 
 async function newProduct(pictures = 2) {
   const files = await Promise.all(Array.from({ length: pictures }, (_, i) => file(`p${i}.png`, 50 + i * 40)));
-  const created = await createProduct(handle.db, { productName: "Edit Me Pillow", description: "Soft.", price: 500_000, availableStock: 4, category: "Pillows" }, files);
+  const created = await createProduct(
+    handle.db,
+    { productName: "Edit Me Pillow", description: "Soft.", price: 500_000, availableStock: 4, category: "Pillows" },
+    files,
+  );
   if (!created.ok) throw new Error(created.message);
   const product = await getProductForEdit(handle.db, created.productId);
   return product!;
@@ -49,7 +56,12 @@ function edit(product: NonNullable<Awaited<ReturnType<typeof getProductForEdit>>
 describe("updateProduct", () => {
   it("changes name, category, price and stock of a plain product", async () => {
     const product = await newProduct();
-    const saved = await updateProduct(handle.db, product.id, edit(product, { productName: "Renamed Pillow", category: "Beddings", price: "7250.50", availableStock: "9" }), []);
+    const saved = await updateProduct(
+      handle.db,
+      product.id,
+      edit(product, { productName: "Renamed Pillow", category: "Beddings", price: "7250.50", availableStock: "9" }),
+      [],
+    );
     expect(saved).toEqual({ ok: true, productId: product.id });
     const after = await getProduct(handle.db, product.id);
     expect(after).toMatchObject({ name: "Renamed Pillow", category: "Beddings", priceKobo: 725_050, stock: 9 });
@@ -92,7 +104,9 @@ describe("updateProduct", () => {
     expect(foreign).toEqual({ ok: false, message: messages.imageNotOfProduct });
     const none = await updateProduct(handle.db, product.id, edit(product, { keepImages: [] }), []);
     expect(none).toEqual({ ok: false, message: messages.imageRequired });
-    const bad = await updateProduct(handle.db, product.id, edit(product, { keepImages: [] }), [{ name: "evil.png", bytes: Buffer.from("MZ not a picture") }]);
+    const bad = await updateProduct(handle.db, product.id, edit(product, { keepImages: [] }), [
+      { name: "evil.png", bytes: Buffer.from("MZ not a picture") },
+    ]);
     expect(bad).toEqual({ ok: false, message: messages.invalidImages(["evil.png"]) });
     expect((await getProductForEdit(handle.db, product.id))!.images).toEqual(product.images);
   });
@@ -130,12 +144,20 @@ describe("updateProduct", () => {
       { size: "6x4x6", price: "1000", stock: "1" },
       { size: "6X4X6", price: "2000", stock: "1" },
     ];
-    expect(await updateProduct(handle.db, product.id, edit(product, { featured: true, sizes: twice }), [])).toEqual({ ok: false, message: messages.sizesInvalid });
-    expect(await updateProduct(handle.db, product.id, edit(product, { featured: true, sizes: [{ size: "6x4x6", price: "-1", stock: "1" }] }), [])).toEqual({
+    expect(await updateProduct(handle.db, product.id, edit(product, { featured: true, sizes: twice }), [])).toEqual({
       ok: false,
       message: messages.sizesInvalid,
     });
-    expect(await updateProduct(handle.db, product.id, edit(product, { category: "All Product" }), [])).toEqual({ ok: false, message: messages.categoryInvalid });
+    expect(
+      await updateProduct(handle.db, product.id, edit(product, { featured: true, sizes: [{ size: "6x4x6", price: "-1", stock: "1" }] }), []),
+    ).toEqual({
+      ok: false,
+      message: messages.sizesInvalid,
+    });
+    expect(await updateProduct(handle.db, product.id, edit(product, { category: "All Product" }), [])).toEqual({
+      ok: false,
+      message: messages.categoryInvalid,
+    });
     expect(await updateProduct(handle.db, product.id, edit(product, { price: "0" }), [])).toEqual({ ok: false, message: messages.priceInvalid });
   });
 

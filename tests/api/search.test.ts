@@ -54,10 +54,7 @@ describe("misspelt searches", () => {
 describe("the vocabulary of product names", () => {
   it("learns the words of new and renamed products in the same statement", async () => {
     const category = (await handle.db.select({ id: products.categoryId }).from(products).limit(1))[0].id;
-    const [hammock] = await handle.db
-      .insert(products)
-      .values({ name: "Zanzibar Hammock", categoryId: category })
-      .returning({ id: products.id });
+    const [hammock] = await handle.db.insert(products).values({ name: "Zanzibar Hammock", categoryId: category }).returning({ id: products.id });
     expect(await names("zanzibr")).toEqual(["Zanzibar Hammock"]);
 
     await handle.db.update(products).set({ name: "Kilimanjaro Hammock" }).where(eq(products.id, hammock.id));

@@ -51,7 +51,11 @@ afterAll(async () => {
 });
 
 /** A policy's directives, however they are spaced. */
-const directives = (policy: string | null) => (policy ?? "").split(";").map((d) => d.trim()).filter(Boolean);
+const directives = (policy: string | null) =>
+  (policy ?? "")
+    .split(";")
+    .map((d) => d.trim())
+    .filter(Boolean);
 
 const nonceOf = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? "")?.[1];
 
@@ -62,7 +66,12 @@ describe("security headers", () => {
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("x-frame-options")).toBe("DENY");
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-      expect(directives(res.headers.get("content-security-policy"))).toEqual(["default-src 'none'", "frame-ancestors 'none'", "base-uri 'none'", "form-action 'none'"]);
+      expect(directives(res.headers.get("content-security-policy"))).toEqual([
+        "default-src 'none'",
+        "frame-ancestors 'none'",
+        "base-uri 'none'",
+        "form-action 'none'",
+      ]);
       expect(res.headers.get("x-powered-by")).toBeNull();
     }
   });
@@ -129,7 +138,11 @@ describe("cross-site changes", () => {
       expect(res.status).toBe(403);
       expect(await res.text()).toBe("This request came from another site and was refused.");
     }
-    const page = await fetch(`${shop}/userlogin`, { method: "POST", headers: { origin: "https://evil.example" }, body: new URLSearchParams({ email: "a@b.c" }) });
+    const page = await fetch(`${shop}/userlogin`, {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+      body: new URLSearchParams({ email: "a@b.c" }),
+    });
     expect(page.status).toBe(403);
     expect(await page.text()).not.toContain("read");
   });

@@ -31,7 +31,10 @@ describe.runIf(pg)("three processes starting together on a new PostgreSQL databa
         const journal = JSON.parse(await readFile("server/db/migrations/meta/_journal.json", "utf8")) as { entries: unknown[] };
         expect(counts.migrations).toBe(journal.entries.length);
         // The seed's catalogue, once: a second seeding would have doubled the categories.
-        const names = await queryRows<{ name: string; n: number }>(handles[0].db, sql`select name, count(*)::int as n from categories group by name having count(*) > 1`);
+        const names = await queryRows<{ name: string; n: number }>(
+          handles[0].db,
+          sql`select name, count(*)::int as n from categories group by name having count(*) > 1`,
+        );
         expect(names).toEqual([]);
         expect(counts.categories).toBeGreaterThan(5);
         expect(counts.products).toBeGreaterThan(50);

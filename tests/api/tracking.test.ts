@@ -49,12 +49,22 @@ interface Placed {
 /** A customer whose cart holds one door mat and whose checkout is open (a pending order). */
 async function openCheckout(tag: string, deliveryEmail: string) {
   const who = await loggedIn(handle.db, api.baseUrl, "customer", tag);
-  const add = await shop.post("/api/api4users/add_to_cart.php", { user_id: who.id, product_id: PRODUCT, size: "0", price: 1, product_name: "x" }, who.token);
+  const add = await shop.post(
+    "/api/api4users/add_to_cart.php",
+    { user_id: who.id, product_id: PRODUCT, size: "0", price: 1, product_name: "x" },
+    who.token,
+  );
   expect(add.status, JSON.stringify(add.body)).toBe(200);
   const init = await shop.post("/api/api4users/initialize_payment.php", { user_id: who.id, ...deliveryFields({ email: deliveryEmail }) }, who.token);
   expect(init.status, JSON.stringify(init.body)).toBe(201);
   const [row] = await handle.db.select().from(orders).where(eq(orders.orderRef, init.body.order_ref));
-  return { who, orderRef: init.body.order_ref as string, reference: init.body.reference as string, accessCode: init.body.access_code as string, id: row.id };
+  return {
+    who,
+    orderRef: init.body.order_ref as string,
+    reference: init.body.reference as string,
+    accessCode: init.body.access_code as string,
+    id: row.id,
+  };
 }
 
 /** A placed order: checkout, the success card on the test gateway, then create_order.php. */
@@ -106,7 +116,11 @@ describe("trackOrder: which lookups find a placed order", () => {
   });
 
   it("finds it whatever the case of the e-mail, and with spaces around either field", async () => {
-    for (const email of [placed.deliveryEmail.toUpperCase(), ` ${placed.deliveryEmail} `, placed.deliveryEmail.replace(/^./, (c) => c.toUpperCase())]) {
+    for (const email of [
+      placed.deliveryEmail.toUpperCase(),
+      ` ${placed.deliveryEmail} `,
+      placed.deliveryEmail.replace(/^./, (c) => c.toUpperCase()),
+    ]) {
       const result = await track(placed.orderRef, email);
       expect(result.ok, email).toBe(true);
     }
@@ -166,31 +180,43 @@ describe("trackOrder: status, tracking id and estimate follow the admin's change
     if (!result.ok) return;
     expect(result.order.placedOn).toBe("2026-01-16");
     expect(result.order.estimate).toMatch(
-      new RegExp(`^Expected between ${day("Mon", 19, "Jan")} and ${day("Wed", 21, "Jan")} \\(${PROCESSING_DAYS.min} to ${PROCESSING_DAYS.max} business days\\)\\.$`),
+      new RegExp(
+        `^Expected between ${day("Mon", 19, "Jan")} and ${day("Wed", 21, "Jan")} \\(${PROCESSING_DAYS.min} to ${PROCESSING_DAYS.max} business days\\)\\.$`,
+      ),
     );
   });
 
   it("shows the status and tracking id an admin set", async () => {
     await setOrder(placed.id, { status: "processing" });
-    expect(await track(placed.orderRef, placed.deliveryEmail)).toMatchObject({ ok: true, order: { status: "processing", statusLabel: "Processing", trackingId: null } });
+    expect(await track(placed.orderRef, placed.deliveryEmail)).toMatchObject({
+      ok: true,
+      order: { status: "processing", statusLabel: "Processing", trackingId: null },
+    });
 
     await setOrder(placed.id, { status: "shipped", trackingId: "GIG-LAG-000123" });
     const shipped = await track(placed.orderRef, placed.deliveryEmail);
-    expect(shipped).toMatchObject({ ok: true, order: { orderRef: placed.orderRef, status: "shipped", statusLabel: "Shipped", trackingId: "GIG-LAG-000123" } });
+    expect(shipped).toMatchObject({
+      ok: true,
+      order: { orderRef: placed.orderRef, status: "shipped", statusLabel: "Shipped", trackingId: "GIG-LAG-000123" },
+    });
     if (shipped.ok) expect(shipped.order.estimate).toMatch(/^Expected between .+ \(1 to 3 business days\)\.$/);
   });
 
   it('a delivered order says "Delivered on" the day of its delivered event, in Lagos time', async () => {
     await setOrder(placed.id, { status: "delivered" });
     // Tuesday 20 January 2026, 23:30 UTC is already Wednesday 21 January in Lagos.
-    await handle.db.insert(orderEvents).values({ orderId: placed.id, status: "delivered", note: "test", createdAt: new Date("2026-01-20T23:30:00Z") });
+    await handle.db
+      .insert(orderEvents)
+      .values({ orderId: placed.id, status: "delivered", note: "test", createdAt: new Date("2026-01-20T23:30:00Z") });
     const result = await track(placed.orderRef, placed.who.email);
     expect(result).toMatchObject({ ok: true, order: { status: "delivered", trackingId: "GIG-LAG-000123" } });
     if (result.ok) expect(result.order.estimate).toMatch(new RegExp(`^Delivered on ${day("Wed", 21, "Jan")}\\.$`));
   });
 
   it("uses the newest delivered event when there are several", async () => {
-    await handle.db.insert(orderEvents).values({ orderId: placed.id, status: "delivered", note: "again", createdAt: new Date("2026-01-23T09:00:00Z") });
+    await handle.db
+      .insert(orderEvents)
+      .values({ orderId: placed.id, status: "delivered", note: "again", createdAt: new Date("2026-01-23T09:00:00Z") });
     const result = await track(placed.orderRef, placed.deliveryEmail);
     if (!result.ok) throw new Error(JSON.stringify(result));
     expect(result.order.estimate).toMatch(new RegExp(`^Delivered on ${day("Fri", 23, "Jan")}\\.$`));

@@ -53,7 +53,12 @@ describe.runIf(!needsPostgres)("two shop processes on one PostgreSQL database", 
 
   async function account(role: "customer" | "admin", tag: string) {
     const email = uniqueEmail(tag);
-    const created = await createVerifiedAccount(handle.db, role, { fullName: "Ngozi Adichie", email, password: PASSWORD, phoneNumber: "2348012345678" });
+    const created = await createVerifiedAccount(handle.db, role, {
+      fullName: "Ngozi Adichie",
+      email,
+      password: PASSWORD,
+      phoneNumber: "2348012345678",
+    });
     if (!created.ok) throw new Error(`could not create ${email}`);
     return { id: created.account.id, email };
   }

@@ -44,7 +44,9 @@ beforeAll(async () => {
     if (!created.ok) throw new Error(`could not create the ${role}`);
     ids[role] = created.account.id;
     const { token } = await startSession(db, { id: created.account.id, role });
-    cookies[role] = (await sessionCookieHeader({ config: shop.config } as AppLoadContext, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
+    cookies[role] = (await sessionCookieHeader({ config: shop.config } as AppLoadContext, role, token, new Date(Date.now() + 3_600_000))).split(
+      ";",
+    )[0];
   }
   // A paid order for the admin's order page, then a cart with delivery details so that the cart
   // and the order summary render.
@@ -77,7 +79,10 @@ async function snapshot(): Promise<Record<string, string>> {
   for (const { name } of tables) {
     // Pictures by their ids only: their bytes would make this slow, and no form here touches them.
     const rows = name === "product_images" ? sql.raw(`select id::text as r from "${name}"`) : sql.raw(`select t::text as r from "${name}" t`);
-    const [row] = await queryRows<{ d: string }>(handle.db, sql`select count(*) || ':' || coalesce(md5(string_agg(r, ',' order by r)), '-') as d from (${rows}) s`);
+    const [row] = await queryRows<{ d: string }>(
+      handle.db,
+      sql`select count(*) || ':' || coalesce(md5(string_agg(r, ',' order by r)), '-') as d from (${rows}) s`,
+    );
     digest[name] = row.d;
   }
   return digest;
@@ -114,12 +119,54 @@ const UNKNOWN = ["frobnicate", "", "Update-Phone", "update-phone ", "logout\u000
 describe("a page form with an intent the page does not have", () => {
   const pages: { title: string; path: () => string; role: Role; fields: Record<string, string>; shows: string }[] = [
     // The admin dashboard once sent these to the phone update.
-    { title: "the admin dashboard", path: () => "/admin", role: "admin", fields: { phoneNumber: "2348099999999", productId: String(PRODUCT), id: "1", read: "true" }, shows: messages.requestUnreadable },
-    { title: "the admin dashboard's Register an Admin", path: () => "/admin?menu=3", role: "admin", fields: { fullName: "New Admin", email: uniqueEmail("intent-new-admin"), phoneNumber: "2348012345678", password: "Admin123!x", confirmPassword: "Admin123!x" }, shows: messages.requestUnreadable },
-    { title: "the customer dashboard", path: () => "/userdashboard", role: "customer", fields: { phoneNumber: "2348099999999" }, shows: messages.requestUnreadable },
-    { title: "the cart", path: () => "/cartpage", role: "customer", fields: { productId: String(PRODUCT), size: "", lineId: "1" }, shows: messages.quantityFailed },
-    { title: "the order summary's Pay Now", path: () => "/ordersummarypage", role: "customer", fields: { reference: "ref-1" }, shows: messages.orderFailed },
-    { title: "the admin's order page", path: () => `/admin/orders/${orderRef}`, role: "admin", fields: { status: "shipped", trackingId: "GIG-1" }, shows: messages.requestUnreadable },
+    {
+      title: "the admin dashboard",
+      path: () => "/admin",
+      role: "admin",
+      fields: { phoneNumber: "2348099999999", productId: String(PRODUCT), id: "1", read: "true" },
+      shows: messages.requestUnreadable,
+    },
+    {
+      title: "the admin dashboard's Register an Admin",
+      path: () => "/admin?menu=3",
+      role: "admin",
+      fields: {
+        fullName: "New Admin",
+        email: uniqueEmail("intent-new-admin"),
+        phoneNumber: "2348012345678",
+        password: "Admin123!x",
+        confirmPassword: "Admin123!x",
+      },
+      shows: messages.requestUnreadable,
+    },
+    {
+      title: "the customer dashboard",
+      path: () => "/userdashboard",
+      role: "customer",
+      fields: { phoneNumber: "2348099999999" },
+      shows: messages.requestUnreadable,
+    },
+    {
+      title: "the cart",
+      path: () => "/cartpage",
+      role: "customer",
+      fields: { productId: String(PRODUCT), size: "", lineId: "1" },
+      shows: messages.quantityFailed,
+    },
+    {
+      title: "the order summary's Pay Now",
+      path: () => "/ordersummarypage",
+      role: "customer",
+      fields: { reference: "ref-1" },
+      shows: messages.orderFailed,
+    },
+    {
+      title: "the admin's order page",
+      path: () => `/admin/orders/${orderRef}`,
+      role: "admin",
+      fields: { status: "shipped", trackingId: "GIG-1" },
+      shows: messages.requestUnreadable,
+    },
   ];
 
   for (const page of pages) {

@@ -4,8 +4,7 @@ import { expect, expectAccessible, followMailLink, fullPageShot, gotoHydrated, o
 // Customer and admin accounts in Chromium, as a newcomer on the embedded default uses them:
 // sign up, verify through the dev mailbox, log in, dashboards, logout, forgot and reset.
 
-const shot = (page: Page, name: string) =>
-  fullPageShot(page, `test-results/screenshots/${name}-${test.info().project.name}.png`);
+const shot = (page: Page, name: string) => fullPageShot(page, `test-results/screenshots/${name}-${test.info().project.name}.png`);
 
 async function signUp(page: Page, account: { fullName: string; email: string; phone: string; password: string }) {
   await gotoHydrated(page, "/usersignup");
@@ -285,7 +284,13 @@ test("the account pages have no footer; the admin pages keep it", async ({ page 
 
 // Issue 15: guessers from elsewhere lock the account for browsers that never signed in to it, not
 // for the owner's own (OWASP's device cookies).
-test("guessers lock a customer out of new browsers only: the browser that signed in before still gets in", async ({ page, login, browser, playwright, baseURL }) => {
+test("guessers lock a customer out of new browsers only: the browser that signed in before still gets in", async ({
+  page,
+  login,
+  browser,
+  playwright,
+  baseURL,
+}) => {
   // Signed in once in this browser (it holds the device cookie of that login), then logged out.
   const customer = await login({ label: "owner-device", fullName: "Oluwaseun Bello" });
   await gotoHydrated(page, "/userdashboard");

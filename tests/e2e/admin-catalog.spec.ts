@@ -204,7 +204,11 @@ test("Post Product refuses a fifth picture in the browser, without sending the f
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
-test("Post Product shows the server's refusal of files the browser cannot judge, by their names", async ({ page, ownerLogin, consoleErrors }, info) => {
+test("Post Product shows the server's refusal of files the browser cannot judge, by their names", async ({
+  page,
+  ownerLogin,
+  consoleErrors,
+}, info) => {
   const name = productName(info, "fake");
   const dir = path.join("test-results", "admin-catalog-pictures", `${info.project.name}-${info.testId}`);
   await mkdir(dir, { recursive: true });
@@ -212,7 +216,12 @@ test("Post Product shows the server's refusal of files the browser cannot judge,
   const fake = path.join(dir, "setup.png");
   await writeFile(fake, Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), Buffer.alloc(4096, 7)]));
   // A real PNG cut off half-way: the right signature and header, but it cannot be drawn.
-  const whole = await sharp(Buffer.alloc(300 * 300 * 3).map((_, i) => (i * 7919) % 251), { raw: { width: 300, height: 300, channels: 3 } }).png().toBuffer();
+  const whole = await sharp(
+    Buffer.alloc(300 * 300 * 3).map((_, i) => (i * 7919) % 251),
+    { raw: { width: 300, height: 300, channels: 3 } },
+  )
+    .png()
+    .toBuffer();
   const cut = path.join(dir, "cut.png");
   await writeFile(cut, whole.subarray(0, Math.floor(whole.length / 2)));
 

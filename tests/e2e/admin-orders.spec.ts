@@ -18,7 +18,11 @@ async function shot(page: Page, info: TestInfo, name: string) {
   await fullPageShot(page, `test-results/shots/${info.project.name}-${name}.png`);
 }
 
-test("an admin moves a paid order to processing, then shipped with a tracking id; the customer sees it in My Orders", async ({ page, login, ownerLogin }, info) => {
+test("an admin moves a paid order to processing, then shipped with a tracking id; the customer sees it in My Orders", async ({
+  page,
+  login,
+  ownerLogin,
+}, info) => {
   test.setTimeout(150_000);
   const variant = product.variants[0];
   const lineName = `${product.name} (${variant.size})`;
@@ -113,7 +117,10 @@ test("an admin moves a paid order to processing, then shipped with a tracking id
   // And the e-mail to the delivery address says so.
   await page.goto("/dev/mailbox");
   await expect(
-    page.getByRole("link").filter({ hasText: `Your Foam Shop order ${orderRef} is on its way` }).filter({ hasText: delivery.email }),
+    page
+      .getByRole("link")
+      .filter({ hasText: `Your Foam Shop order ${orderRef} is on its way` })
+      .filter({ hasText: delivery.email }),
   ).toHaveCount(1);
 });
 

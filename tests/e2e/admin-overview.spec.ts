@@ -20,8 +20,7 @@ const kobo = (text: string | null) => Math.round(Number((text ?? "").replace(/[â
 /** Today's date in Lagos (UTC+1), as the chart's rows name their day. */
 const lagosToday = () => new Date(Date.now() + 60 * 60_000).toISOString().slice(0, 10);
 
-const shot = (page: Page, info: TestInfo, name: string) =>
-  fullPageShot(page, `test-results/shots/${info.project.name}-${name}.png`);
+const shot = (page: Page, info: TestInfo, name: string) => fullPageShot(page, `test-results/shots/${info.project.name}-${name}.png`);
 
 /** The signed-in customer buys one lantern through the checkout and the test gateway; returns the total in kobo. */
 async function buyLantern(page: Page, customer: Customer): Promise<number> {

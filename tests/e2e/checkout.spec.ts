@@ -38,14 +38,10 @@ const PAYMENT_REQUIRED = /status of 402 \(Payment Required\)/;
  * the rest of the purchase is still checked.
  */
 async function softlyAccessible(page: Page, where: string) {
-  await expectAccessible(page).catch((error: Error) =>
-    expect.soft(stripVTControlCharacters(error.message), `axe on ${where}`).toBe("no violations"),
-  );
+  await expectAccessible(page).catch((error: Error) => expect.soft(stripVTControlCharacters(error.message), `axe on ${where}`).toBe("no violations"));
 }
 
-const shot = (page: Page, info: TestInfo, name: string) =>
-  fullPageShot(page, `test-results/shots/${info.project.name}-${name}.png`);
-
+const shot = (page: Page, info: TestInfo, name: string) => fullPageShot(page, `test-results/shots/${info.project.name}-${name}.png`);
 
 const cartCount = (page: Page) => page.getByTestId("cart-count");
 
@@ -60,7 +56,6 @@ const lagosDelivery = (label: string): Delivery => ({
   state: "Lagos",
   city: "Ikeja",
 });
-
 
 async function expectNoOrders(page: Page) {
   await gotoHydrated(page, "/userdashboard?menu=1");
@@ -214,7 +209,9 @@ test("a new customer buys a featured mattress from the home page to the order e-
   const text = page.locator("pre");
   await expect(text).toContainText(`- ${name}: 2 x ${naira(second.priceNaira)} = ${total}`);
   await expect(text).toContainText(`Order reference: ${ref}`);
-  await expect(text).toContainText(`Deliver to: ${delivery.firstName} ${delivery.lastName}, ${delivery.address}, ${delivery.city}, ${delivery.state}`);
+  await expect(text).toContainText(
+    `Deliver to: ${delivery.firstName} ${delivery.lastName}, ${delivery.address}, ${delivery.city}, ${delivery.state}`,
+  );
   await page.goto("/dev/mailbox");
 });
 
@@ -241,7 +238,10 @@ test("cancelling the payment says 'Payment cancelled.', keeps the cart and place
   await expectNoOrders(page);
 });
 
-test("a double click on Pay Now opens one payment window, and after a reload Pay Now reopens the same payment: one order", async ({ page, login }) => {
+test("a double click on Pay Now opens one payment window, and after a reload Pay Now reopens the same payment: one order", async ({
+  page,
+  login,
+}) => {
   test.setTimeout(120_000);
   await login({ label: "double-click" });
   const product = featured(10);

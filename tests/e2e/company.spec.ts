@@ -21,8 +21,7 @@ import {
 // Every test of the run shares 127.0.0.1, and the contact form takes 20 messages an hour per
 // address: only one test here (per project) really sends a message.
 
-const shot = (page: Page, info: TestInfo, name: string) =>
-  fullPageShot(page, `test-results/shots/${info.project.name}-company-${name}.png`);
+const shot = (page: Page, info: TestInfo, name: string) => fullPageShot(page, `test-results/shots/${info.project.name}-company-${name}.png`);
 
 const FAILED_REQUEST = /net::ERR_FAILED|Failed to fetch|Failed to load resource/;
 
@@ -55,7 +54,10 @@ const PAGES: CompanyPage[] = [
     heading: "About Us",
     async check(page) {
       // Six comfort pictures, each with its slogan.
-      const items = page.getByRole("main").getByRole("listitem").filter({ has: page.locator("img") });
+      const items = page
+        .getByRole("main")
+        .getByRole("listitem")
+        .filter({ has: page.locator("img") });
       await expect(items).toHaveCount(6);
       const slogans = new Set<string>();
       for (const item of await items.all()) {
@@ -224,7 +226,10 @@ async function expectContactValues(page: Page, values: { name: string; email: st
   await expect(main.getByLabel("Message", { exact: true })).toHaveValue(values.message);
 }
 
-test("a message sent through /contactus lands on / with the thank-you notice and reaches the admin's Messages panel", async ({ page, ownerLogin }, info) => {
+test("a message sent through /contactus lands on / with the thank-you notice and reaches the admin's Messages panel", async ({
+  page,
+  ownerLogin,
+}, info) => {
   const tag = `${info.project.name}-${Math.random().toString(36).slice(2, 8)}`;
   const values = {
     name: `Ifeoma ${tag}`,
@@ -419,7 +424,9 @@ test("the WhatsApp icon links to wa.me in a new tab", async ({ page }) => {
   await expect(whatsapp).toHaveAttribute("target", "_blank");
   await expect(whatsapp).toHaveAttribute("rel", /noopener/);
   // The new tab goes nowhere real: its request is answered here.
-  await page.context().route(/^https:\/\/wa\.me\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
+  await page
+    .context()
+    .route(/^https:\/\/wa\.me\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
   const [popup] = await Promise.all([page.context().waitForEvent("page"), whatsapp.click()]);
   await expect(popup).toHaveURL(/^https:\/\/wa\.me\/\d{8,15}/);
   await popup.close();

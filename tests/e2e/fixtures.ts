@@ -119,7 +119,13 @@ export async function expectAccessible(page: Page) {
   await style.evaluate((node) => node.parentNode?.removeChild(node));
   const bad = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
   expect(bad, "serious or critical accessibility violations").toEqual([]);
 }
 
@@ -134,7 +140,16 @@ export async function loadAllPictures(page: Page) {
   await page.evaluate(async () => {
     const images = Array.from(document.images);
     for (const img of images) img.loading = "eager";
-    await Promise.all(images.map((img) => (img.complete ? null : new Promise((r) => { img.addEventListener("load", r, { once: true }); img.addEventListener("error", r, { once: true }); }))));
+    await Promise.all(
+      images.map((img) =>
+        img.complete
+          ? null
+          : new Promise((r) => {
+              img.addEventListener("load", r, { once: true });
+              img.addEventListener("error", r, { once: true });
+            }),
+      ),
+    );
   });
 }
 

@@ -10,5 +10,8 @@ export default async function globalTeardown() {
     console.log(`After the browser tests the server's RSS is ${Math.round(rssMb(pid))} MB (not checked: they uploaded pictures).`);
   }
   const failed = process.env.E2E_MEMORY_CHECK_FAILED;
-  if (failed) throw new Error(`The first-start server went over ${RSS_BUDGET_MB} MB of RSS or failed requests under load (${failed}; see the Memory line above).`);
+  if (failed)
+    throw new Error(
+      `The first-start server went over ${RSS_BUDGET_MB} MB of RSS or failed requests under load (${failed}; see the Memory line above).`,
+    );
 }

@@ -23,7 +23,9 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 function liveMarkupIn(html: string | null) {
   const doc = html === null ? document : new DOMParser().parseFromString(html, "text/html");
   return {
-    handlers: [...doc.querySelectorAll("*")].filter((e) => [...e.attributes].some((a) => a.name.startsWith("on"))).map((e) => e.outerHTML.slice(0, 80)),
+    handlers: [...doc.querySelectorAll("*")]
+      .filter((e) => [...e.attributes].some((a) => a.name.startsWith("on")))
+      .map((e) => e.outerHTML.slice(0, 80)),
     images: doc.querySelectorAll('img[src="x"]').length,
     scripts: [...doc.scripts].filter((s) => s.textContent?.trim() === "alert(1)").length,
   };
@@ -51,57 +53,63 @@ async function expectInertPage(page: Page, path: string, visibleText: string, al
   expect(live, `${path}: live elements made of the text after hydration`).toEqual(INERT);
 }
 
-test("markup in a product and in a contact message is shown as text on every page, never run", { tag: "@one-width" }, async ({ page, ownerLogin }, info) => {
-  test.slow();
-  const alerts: string[] = [];
-  page.on("dialog", (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.dismiss();
-  });
+test(
+  "markup in a product and in a contact message is shown as text on every page, never run",
+  { tag: "@one-width" },
+  async ({ page, ownerLogin }, info) => {
+    test.slow();
+    const alerts: string[] = [];
+    page.on("dialog", (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
 
-  const tag = `${info.project.name}-${Math.random().toString(36).slice(2, 8)}`;
-  const name = `Pillow ${tag} ${SCRIPT} ${IMG}`;
-  const description = `Soft ${IMG} ${BREAKOUT} ${SVG} ${SCRIPT}`;
-  const token = await adminToken(page.request);
-  const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 40 } } }).png().toBuffer();
-  const created = await page.request.post("/api/upload_product.php", {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: {
-      productName: name,
-      description,
-      price: "1500",
-      category: "Pillows",
-      "productImages[]": { name: "front.png", mimeType: "image/png", buffer: picture },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id: number = (await created.json()).product_id;
+    const tag = `${info.project.name}-${Math.random().toString(36).slice(2, 8)}`;
+    const name = `Pillow ${tag} ${SCRIPT} ${IMG}`;
+    const description = `Soft ${IMG} ${BREAKOUT} ${SVG} ${SCRIPT}`;
+    const token = await adminToken(page.request);
+    const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 40 } } })
+      .png()
+      .toBuffer();
+    const created = await page.request.post("/api/upload_product.php", {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: {
+        productName: name,
+        description,
+        price: "1500",
+        category: "Pillows",
+        "productImages[]": { name: "front.png", mimeType: "image/png", buffer: picture },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id: number = (await created.json()).product_id;
 
-  const letter = { name: `Ada ${tag} ${SCRIPT}`, email: uniqueEmail("hostile"), phone: "08031234567", message: `Hello ${IMG} ${BREAKOUT} ${SVG}` };
-  const sent = await page.request.post("/api/api4users/contact.php", { data: letter });
-  expect(sent.status(), await sent.text()).toBe(201);
+    const letter = { name: `Ada ${tag} ${SCRIPT}`, email: uniqueEmail("hostile"), phone: "08031234567", message: `Hello ${IMG} ${BREAKOUT} ${SVG}` };
+    const sent = await page.request.post("/api/api4users/contact.php", { data: letter });
+    expect(sent.status(), await sent.text()).toBe(201);
 
-  try {
-    // ---- the storefront: detail page (name, description, and the page's meta and data), category list, search
-    await expectInertHtml(page, `/productdetail/${id}`, [name, description]);
-    await expectInertPage(page, `/productdetail/${id}`, `Pillow ${tag} ${SCRIPT}`, alerts);
-    await expectInertHtml(page, "/productlistpage/Pillows", [`Pillow ${tag}`]);
-    await expectInertPage(page, "/productlistpage/Pillows", `Pillow ${tag}`, alerts);
-    const search = `/searchresultpage?searchTerm=${encodeURIComponent(name)}`;
-    await expectInertHtml(page, search, []);
-    await expectInertPage(page, search, "Search Results", alerts);
+    try {
+      // ---- the storefront: detail page (name, description, and the page's meta and data), category list, search
+      await expectInertHtml(page, `/productdetail/${id}`, [name, description]);
+      await expectInertPage(page, `/productdetail/${id}`, `Pillow ${tag} ${SCRIPT}`, alerts);
+      await expectInertHtml(page, "/productlistpage/Pillows", [`Pillow ${tag}`]);
+      await expectInertPage(page, "/productlistpage/Pillows", `Pillow ${tag}`, alerts);
+      const search = `/searchresultpage?searchTerm=${encodeURIComponent(name)}`;
+      await expectInertHtml(page, search, []);
+      await expectInertPage(page, search, "Search Results", alerts);
 
-    // ---- the back office, signed in with the page's cookies: Manage Products, the edit page, Messages
-    await ownerLogin();
-    await expectInertHtml(page, "/admin?menu=2&category=Pillows", [name]);
-    await expectInertPage(page, "/admin?menu=2&category=Pillows", `Pillow ${tag} ${SCRIPT}`, alerts);
-    await expectInertHtml(page, `/admin/products/${id}`, []);
-    await gotoHydrated(page, `/admin/products/${id}`);
-    await expect(page.getByLabel("Product name")).toHaveValue(name);
-    expect(alerts).toEqual([]);
-    await expectInertHtml(page, "/admin?menu=6", [letter.name, letter.message]);
-    await expectInertPage(page, "/admin?menu=6", `Ada ${tag} ${SCRIPT}`, alerts);
-  } finally {
-    await page.request.post("/api/delete_product.php", { headers: { authorization: `Bearer ${token}` }, data: { productId: id } });
-  }
-});
+      // ---- the back office, signed in with the page's cookies: Manage Products, the edit page, Messages
+      await ownerLogin();
+      await expectInertHtml(page, "/admin?menu=2&category=Pillows", [name]);
+      await expectInertPage(page, "/admin?menu=2&category=Pillows", `Pillow ${tag} ${SCRIPT}`, alerts);
+      await expectInertHtml(page, `/admin/products/${id}`, []);
+      await gotoHydrated(page, `/admin/products/${id}`);
+      await expect(page.getByLabel("Product name")).toHaveValue(name);
+      expect(alerts).toEqual([]);
+      await expectInertHtml(page, "/admin?menu=6", [letter.name, letter.message]);
+      await expectInertPage(page, "/admin?menu=6", `Ada ${tag} ${SCRIPT}`, alerts);
+    } finally {
+      await page.request.post("/api/delete_product.php", { headers: { authorization: `Bearer ${token}` }, data: { productId: id } });
+    }
+  },
+);

@@ -3,7 +3,17 @@ import { expect, gotoHydrated, test } from "./fixtures";
 // The pages' Content-Security-Policy in a real browser (server/security.ts): the shop's own
 // scripts run and hydrate every kind of page, and markup the page did not mean to have never runs.
 
-const PAGES = ["/", "/productlistpage/Pillows", "/productdetail/18", "/productdetail2/1", "/searchresultpage?searchTerm=mat", "/userlogin", "/contactus", "/trackorder", "/adminlogin"];
+const PAGES = [
+  "/",
+  "/productlistpage/Pillows",
+  "/productdetail/18",
+  "/productdetail2/1",
+  "/searchresultpage?searchTerm=mat",
+  "/userlogin",
+  "/contactus",
+  "/trackorder",
+  "/adminlogin",
+];
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {

@@ -63,7 +63,8 @@ test("the hero carousel advances every 3 seconds and its dots follow", async ({ 
   await page.clock.runFor(3_000);
   await expect(carousel).toHaveAttribute("data-slide", String((start + 2) % 6));
   await expect(carousel.locator("[data-active=true]")).toHaveCount(1);
-  const dot = async () => carousel.locator("span[data-active]").evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("data-active") === "true"));
+  const dot = async () =>
+    carousel.locator("span[data-active]").evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("data-active") === "true"));
   const dotBefore = await dot();
   await page.clock.runFor(3_000);
   expect(await dot()).toBe((dotBefore + 1) % 3);
@@ -165,7 +166,11 @@ test("the page scrolls to the top on a route change", async ({ page }) => {
   await gotoHydrated(page, "/");
   await page.mouse.wheel(0, 3000);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-  await page.locator("section", { has: page.getByRole("heading", { name: "Crazy Deals" }) }).getByRole("link").first().click();
+  await page
+    .locator("section", { has: page.getByRole("heading", { name: "Crazy Deals" }) })
+    .getByRole("link")
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/productdetail\/\d+/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
@@ -306,26 +311,34 @@ test("a failed product fetch says so", async ({ page, consoleErrors }) => {
   consoleErrors.splice(0);
 });
 
-test("a cancelled request is not reported as an error in the page; other failures still are", { tag: "@desktop-only" }, async ({ page, consoleErrors }) => {
-  await gotoHydrated(page, "/");
-  const reported: string[] = [];
-  page.on("pageerror", (error) => reported.push(error.message));
-  // What React Router leaves behind when a click cancels a reload still in flight (see root.tsx).
-  await page.evaluate(() => {
-    const controller = new AbortController();
-    controller.abort();
-    void Promise.reject(controller.signal.reason);
-    void Promise.reject(new Error("a real failure"));
-  });
-  await expect.poll(() => reported).toEqual(["a real failure"]);
-  await page.waitForTimeout(200);
-  expect(reported).toEqual(["a real failure"]);
-  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => e !== "a real failure"));
-});
+test(
+  "a cancelled request is not reported as an error in the page; other failures still are",
+  { tag: "@desktop-only" },
+  async ({ page, consoleErrors }) => {
+    await gotoHydrated(page, "/");
+    const reported: string[] = [];
+    page.on("pageerror", (error) => reported.push(error.message));
+    // What React Router leaves behind when a click cancels a reload still in flight (see root.tsx).
+    await page.evaluate(() => {
+      const controller = new AbortController();
+      controller.abort();
+      void Promise.reject(controller.signal.reason);
+      void Promise.reject(new Error("a real failure"));
+    });
+    await expect.poll(() => reported).toEqual(["a real failure"]);
+    await page.waitForTimeout(200);
+    expect(reported).toEqual(["a real failure"]);
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => e !== "a real failure"));
+  },
+);
 
 test("Back from a product returns to the card it was opened from, far down the home page", async ({ page }) => {
   await gotoHydrated(page, "/");
-  const card = () => page.locator("section", { has: page.getByRole("heading", { name: "Crazy Deals" }) }).getByRole("link").nth(3);
+  const card = () =>
+    page
+      .locator("section", { has: page.getByRole("heading", { name: "Crazy Deals" }) })
+      .getByRole("link")
+      .nth(3);
   await card().scrollIntoViewIfNeeded();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   const top = (await card().boundingBox())!.y;

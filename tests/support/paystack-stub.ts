@@ -161,8 +161,7 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
     const { tx, id, paidAt } = stored(reference);
     // Paystack reports a transaction nobody paid as "abandoned".
     const status = tx.status === "pending" ? "abandoned" : tx.status;
-    const gatewayResponse =
-      status === "success" ? "Successful" : status === "failed" ? "Declined" : "The transaction was not completed";
+    const gatewayResponse = status === "success" ? "Successful" : status === "failed" ? "Declined" : "The transaction was not completed";
     send(res, 200, {
       status: true,
       message: "Verification successful",
@@ -200,7 +199,12 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
     if (amount === null || amount > tx.amount) return fail(res, 400, "Refund amount cannot be more than the transaction amount");
     tx.status = "reversed";
     const { id } = stored(tx.reference);
-    const accepted: StubRefund = { id: nextId++, reference: tx.reference, amount, merchantNote: typeof input.merchant_note === "string" ? input.merchant_note : null };
+    const accepted: StubRefund = {
+      id: nextId++,
+      reference: tx.reference,
+      amount,
+      merchantNote: typeof input.merchant_note === "string" ? input.merchant_note : null,
+    };
     refunds.push(accepted);
     send(res, 200, {
       status: true,
@@ -291,7 +295,9 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
           customer: { email: tx.email },
         },
       });
-      const signature = createHmac("sha512", opts.secret ?? secretKey).update(body).digest("hex");
+      const signature = createHmac("sha512", opts.secret ?? secretKey)
+        .update(body)
+        .digest("hex");
       return { body, signature };
     },
     close: () =>

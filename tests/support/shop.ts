@@ -171,4 +171,3 @@ const pad = (n: number) => String(n).padStart(2, "0");
 export function localDateTime(d = new Date()): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
-

@@ -35,16 +35,19 @@ export function AccountInfo({ heading, account, result }: AccountInfoProps) {
       </dl>
       <Form method="post" ref={form} className="mt-6 grid max-w-sm gap-3 border-t border-slate-100 pt-5">
         <input type="hidden" name="intent" value="update-phone" />
-        <TextField label="New phone number" name="phoneNumber" type="tel" inputMode="tel" autoComplete="tel" placeholder={PHONE_PLACEHOLDER} required />
+        <TextField
+          label="New phone number"
+          name="phoneNumber"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={PHONE_PLACEHOLDER}
+          required
+        />
         {result?.status === "done" ? <FormMessage tone="success">{result.message}</FormMessage> : null}
         <SubmitButton busyText="Updating...">Update Phone Number</SubmitButton>
       </Form>
-      <MessageDialog
-        open={dialog.open && result?.status === "error"}
-        title={messages.updateFailedTitle}
-        tone="error"
-        onClose={dialog.close}
-      >
+      <MessageDialog open={dialog.open && result?.status === "error"} title={messages.updateFailedTitle} tone="error" onClose={dialog.close}>
         {result?.status === "error" ? result.message || messages.tryAgain : null}
       </MessageDialog>
     </div>

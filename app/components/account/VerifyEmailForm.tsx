@@ -30,12 +30,7 @@ export function VerifyEmailForm({ result }: { result: FormResult | undefined }) 
         </p>
         <SubmitButton busyText="Verifying...">Verify my email</SubmitButton>
       </Form>
-      <MessageDialog
-        open={dialog.open && result?.status === "error"}
-        title={messages.verificationFailedTitle}
-        tone="error"
-        onClose={dialog.close}
-      >
+      <MessageDialog open={dialog.open && result?.status === "error"} title={messages.verificationFailedTitle} tone="error" onClose={dialog.close}>
         {result?.status === "error" ? result.message || messages.tryAgain : null}
       </MessageDialog>
     </AccountCard>

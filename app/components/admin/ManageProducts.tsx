@@ -64,7 +64,10 @@ export function ManageProducts({ data, result }: { data: Awaited<ReturnType<type
             <Form method="post" onSubmit={() => setDeleting(null)}>
               <input type="hidden" name="intent" value="delete-product" />
               <input type="hidden" name="productId" value={deleting?.id ?? ""} />
-              <button type="submit" className="inline-flex items-center justify-center rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800">
+              <button
+                type="submit"
+                className="inline-flex items-center justify-center rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800"
+              >
                 {messages.deleteConfirmYes}
               </button>
             </Form>

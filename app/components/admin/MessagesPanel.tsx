@@ -29,9 +29,7 @@ export function MessagesPanel({ data }: { data: PanelData }) {
         <h2 className="text-lg font-semibold text-slate-900">
           Messages{" "}
           {data.unread > 0 ? (
-            <span className="ml-1 rounded-full bg-brand-700 px-2 py-0.5 align-middle text-xs font-semibold text-white">
-              {data.unread} unread
-            </span>
+            <span className="ml-1 rounded-full bg-brand-700 px-2 py-0.5 align-middle text-xs font-semibold text-white">{data.unread} unread</span>
           ) : null}
         </h2>
         <nav aria-label="Which messages">

@@ -37,7 +37,9 @@ export function StatusBadge({ status, label }: { status: OrderStatus; label: str
 
 function RefundBadge() {
   return (
-    <span className="inline-flex items-center whitespace-nowrap rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">Refund needed</span>
+    <span className="inline-flex items-center whitespace-nowrap rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">
+      Refund needed
+    </span>
   );
 }
 
@@ -109,7 +111,11 @@ export function OrdersPanel({ data }: { data: PanelData }) {
         </div>
       ) : null}
 
-      <Form method="get" action="/admin" className="mt-4 grid gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+      <Form
+        method="get"
+        action="/admin"
+        className="mt-4 grid gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
+      >
         <input type="hidden" name="menu" value={ADMIN_PANELS.orders} />
         <div className="sm:col-span-2 lg:col-span-1">
           <label htmlFor="orders-status" className="block text-sm font-medium text-slate-700">
@@ -156,7 +162,9 @@ export function OrdersPanel({ data }: { data: PanelData }) {
       </Form>
 
       <p className="mt-4 text-sm text-slate-600" role="status">
-        {orders.length === 0 ? "" : `${orders.length} ${orders.length === 1 ? "order" : "orders"}${filtered ? (orders.length === 1 ? " matches" : " match") : ""}`}
+        {orders.length === 0
+          ? ""
+          : `${orders.length} ${orders.length === 1 ? "order" : "orders"}${filtered ? (orders.length === 1 ? " matches" : " match") : ""}`}
         {data.truncated ? ` (the newest ${data.limit}; choose dates to see older ones)` : ""}
       </p>
 
@@ -217,7 +225,9 @@ export function OrdersPanel({ data }: { data: PanelData }) {
               <tbody className="divide-y divide-slate-100">
                 {orders.map((order) => (
                   <tr key={order.orderRef} className={order.needsRefund ? "bg-red-50/60" : "hover:bg-slate-50"}>
-                    <td className={`whitespace-nowrap py-3 pl-3 pr-3 align-top ${order.needsRefund ? "border-l-4 border-l-red-700" : "border-l-4 border-l-transparent"}`}>
+                    <td
+                      className={`whitespace-nowrap py-3 pl-3 pr-3 align-top ${order.needsRefund ? "border-l-4 border-l-red-700" : "border-l-4 border-l-transparent"}`}
+                    >
                       <Link to={orderPath(order.orderRef, filter)} className="font-semibold text-brand-700 hover:underline">
                         {order.orderRef}
                       </Link>

@@ -52,8 +52,8 @@ export function Overview({ data }: { data: OverviewData }) {
     <div className="border-t border-slate-200 pt-6">
       <h2 className="text-lg font-semibold text-slate-900">Sales overview</h2>
       <p className="mt-1 text-sm text-slate-600">
-        Last {data.days.length} days{first && last ? ` (${dayText(first)} – ${dayText(last)})` : ""}, Lagos time. Only paid orders count;
-        cancelled and refunded ones are left out.
+        Last {data.days.length} days{first && last ? ` (${dayText(first)} – ${dayText(last)})` : ""}, Lagos time. Only paid orders count; cancelled
+        and refunded ones are left out.
       </p>
 
       <dl className="mt-5 grid grid-cols-1 gap-3 lg:grid-cols-3">

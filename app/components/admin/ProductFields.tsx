@@ -15,7 +15,15 @@ export interface ProductDefaults {
 
 const label = "block text-sm font-medium text-slate-700";
 
-export function ProductFields({ categories, defaults = {}, withPriceAndStock = true }: { categories: string[]; defaults?: ProductDefaults; withPriceAndStock?: boolean }) {
+export function ProductFields({
+  categories,
+  defaults = {},
+  withPriceAndStock = true,
+}: {
+  categories: string[];
+  defaults?: ProductDefaults;
+  withPriceAndStock?: boolean;
+}) {
   return (
     <>
       <div>
@@ -47,13 +55,29 @@ export function ProductFields({ categories, defaults = {}, withPriceAndStock = t
             <label htmlFor="price" className={label}>
               Price (NGN)
             </label>
-            <input id="price" name="price" required inputMode="decimal" pattern="\d+(\.\d{1,2})?" defaultValue={defaults.priceNaira} className={inputStyle} />
+            <input
+              id="price"
+              name="price"
+              required
+              inputMode="decimal"
+              pattern="\d+(\.\d{1,2})?"
+              defaultValue={defaults.priceNaira}
+              className={inputStyle}
+            />
           </div>
           <div>
             <label htmlFor="availableStock" className={label}>
               Available stock
             </label>
-            <input id="availableStock" name="availableStock" type="number" min={0} step={1} defaultValue={defaults.stock ?? DEFAULT_STOCK} className={inputStyle} />
+            <input
+              id="availableStock"
+              name="availableStock"
+              type="number"
+              min={0}
+              step={1}
+              defaultValue={defaults.stock ?? DEFAULT_STOCK}
+              className={inputStyle}
+            />
           </div>
         </div>
       ) : null}

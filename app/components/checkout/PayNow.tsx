@@ -77,7 +77,12 @@ export function PayNow({ label }: { label: string }) {
   return (
     <>
       {toast.element}
-      <button type="button" className={`${buttonStyles.accent} w-full py-3 text-lg`} disabled={busy} onClick={() => start.submit({ intent: "pay" }, { method: "post" })}>
+      <button
+        type="button"
+        className={`${buttonStyles.accent} w-full py-3 text-lg`}
+        disabled={busy}
+        onClick={() => start.submit({ intent: "pay" }, { method: "post" })}
+      >
         <LockIcon className="h-5 w-5" /> {finish.state !== "idle" ? "Placing your order..." : start.state !== "idle" ? "Opening payment..." : label}
       </button>
       {testPayment ? (

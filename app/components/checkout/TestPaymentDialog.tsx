@@ -45,7 +45,8 @@ export function TestPaymentDialog({ accessCode, amountKobo, email, onSuccess, on
     }
   };
 
-  const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base tracking-wide focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30";
+  const input =
+    "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base tracking-wide focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30";
   return (
     <dialog
       ref={ref}
@@ -68,10 +69,18 @@ export function TestPaymentDialog({ accessCode, amountKobo, email, onSuccess, on
       <form onSubmit={pay} className="grid gap-4 px-5 py-5">
         <p className="text-sm text-slate-600">No real money moves. Use one of the test cards:</p>
         <div className="grid gap-2 text-sm">
-          <button type="button" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-left text-emerald-900" onClick={() => setCard(TEST_CARD_SUCCESS)}>
+          <button
+            type="button"
+            className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-left text-emerald-900"
+            onClick={() => setCard(TEST_CARD_SUCCESS)}
+          >
             Success card: <span className="font-mono">{TEST_CARD_SUCCESS}</span>
           </button>
-          <button type="button" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-left text-red-900" onClick={() => setCard(TEST_CARD_DECLINED)}>
+          <button
+            type="button"
+            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-left text-red-900"
+            onClick={() => setCard(TEST_CARD_DECLINED)}
+          >
             Declined card: <span className="font-mono">{TEST_CARD_DECLINED}</span>
           </button>
         </div>
@@ -79,7 +88,16 @@ export function TestPaymentDialog({ accessCode, amountKobo, email, onSuccess, on
           <label htmlFor="test-card" className="text-sm font-medium text-slate-700">
             Card number
           </label>
-          <input id="test-card" value={card} onChange={(e) => setCard(e.target.value)} inputMode="numeric" autoComplete="off" required placeholder="0000 0000 0000 0000" className={input} />
+          <input
+            id="test-card"
+            value={card}
+            onChange={(e) => setCard(e.target.value)}
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            placeholder="0000 0000 0000 0000"
+            className={input}
+          />
         </div>
         <div className="grid grid-cols-2 gap-3">
           <div>
@@ -95,7 +113,11 @@ export function TestPaymentDialog({ accessCode, amountKobo, email, onSuccess, on
             <input id="test-cvv" defaultValue="408" inputMode="numeric" autoComplete="off" className={input} />
           </div>
         </div>
-        <button type="submit" disabled={busy} className="inline-flex items-center justify-center gap-2 rounded-md bg-emerald-600 px-5 py-3 font-semibold text-white hover:bg-emerald-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex items-center justify-center gap-2 rounded-md bg-emerald-600 px-5 py-3 font-semibold text-white hover:bg-emerald-700 disabled:opacity-60"
+        >
           <LockIcon className="h-4 w-4" /> {busy ? "Processing..." : `Pay ${formatNairaTotal(amountKobo)}`}
         </button>
         <button type="button" disabled={busy} onClick={onCancel} className="text-sm font-medium text-slate-600 hover:text-slate-900">
