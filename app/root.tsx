@@ -23,6 +23,7 @@ import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
 import { NoticeToast } from "./components/NoticeToast";
 import { useNonce } from "./nonce";
+import { routeFor } from "./route-facts";
 import stylesheet from "./app.css?url";
 import { cartCount, devMailboxEnabled, listCategories } from "~/app/services.server";
 
@@ -46,9 +47,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // The chrome's data changes only when something is submitted (login, cart); plain browsing keeps it.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
-
-/** Pages where the footer stays out of the way (spec §2): the customer's account forms. */
-const FOOTERLESS = /^\/(?:userlogin|usersignup|userforgotpassword|user-reset-password|verifyuser)(?:\/|$)/;
 
 function PendingBar() {
   const navigation = useNavigation();
@@ -92,7 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <BadgeStrip />
-        {FOOTERLESS.test(pathname) ? null : <Footer categories={categories} />}
+        {routeFor(pathname).footer ? <Footer categories={categories} /> : null}
         {data ? <FloatingContact whatsappNumber={data.whatsappNumber} liveChatScriptUrl={data.liveChatScriptUrl} /> : null}
         {/* Scrolls to the top on every new page, and back to where you were on Back. */}
         <ScrollRestoration nonce={nonce} />

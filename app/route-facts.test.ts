@@ -151,4 +151,17 @@ describe("routeFor", () => {
     expect(SHOP_ROUTES.filter((r) => r.formLimit === "action").map((r) => r.path)).toEqual(["admin", "admin/products/:productId"]);
     expect(facts("/admin/orders/ORD-1").formLimit).toBe("page");
   });
+
+  it("keeps the footer off the customer's account forms only (spec §2), however their address is written", () => {
+    expect(SHOP_ROUTES.filter((r) => !r.footer).map((r) => r.path)).toEqual([
+      "userlogin",
+      "usersignup",
+      "userforgotpassword",
+      "user-reset-password/:token",
+      "verifyuser/:token",
+    ]);
+    for (const path of ["/userlogin", "/UserSignup/", "/user-reset-password/abc", "/verifyuser/abc"]) expect(routeFor(path).footer, path).toBe(false);
+    for (const path of ["/", "/adminlogin", "/reset-password/abc", "/userdashboard", "/userlogin/extra", "/nowhere"])
+      expect(routeFor(path).footer, path).toBe(true);
+  });
 });

@@ -5,6 +5,7 @@ import { matchPath, matchRoutes, type RouteObject } from "react-router";
 // config from it; the server reads the facts here for what it decides before React Router runs:
 //   - cacheable: the catalogue cache keeps the page for signed-out visitors (server/app.ts);
 //   - formLimit: who bounds the size of a form posted to it (server/security.ts pageFormLimits);
+//   - footer: whether the page shows the shop's footer (app/root.tsx);
 //   - params: what each dynamic segment of its path holds; a "secret" one (the one-time token of
 //     an e-mailed link) is never written to a log (server/log.ts loggablePath).
 // Every dynamic segment must be declared, "secret" or "plain" (the type checker and
@@ -30,6 +31,8 @@ export interface RouteFacts {
    * forms carry pictures: server/catalog/form-files.ts).
    */
   formLimit?: "page" | "action";
+  /** The shop's footer below the page (the default); the customer's account forms keep it out of the way (spec §2). */
+  footer?: boolean;
 }
 
 /** One route of the table, with its facts. */
@@ -51,17 +54,19 @@ type FactsOf<Path extends string> = [ParamsOf<Path>] extends [never]
   : [facts: RouteFacts & { params: { readonly [Name in ParamsOf<Path>]: ParamKind } }];
 
 function route<const Path extends string>(path: Path, file: string, ...[facts]: FactsOf<Path>): ShopRoute {
-  const { cacheable = false, formLimit = "page" } = facts ?? {};
+  const { cacheable = false, formLimit = "page", footer = true } = facts ?? {};
   const params = (facts as { params?: Record<string, ParamKind> } | undefined)?.params ?? {};
-  return { path, file, cacheable, formLimit, params };
+  return { path, file, cacheable, formLimit, footer, params };
 }
 
-function index(file: string, { cacheable = false, formLimit = "page" }: RouteFacts = {}): ShopRoute {
-  return { path: undefined, file, cacheable, formLimit, params: {} };
+function index(file: string, { cacheable = false, formLimit = "page", footer = true }: RouteFacts = {}): ShopRoute {
+  return { path: undefined, file, cacheable, formLimit, footer, params: {} };
 }
 
 const catalog = { cacheable: true } as const;
 const token = { params: { token: "secret" } } as const;
+/** The customer's account forms: no footer below them (spec §2). */
+const accountForm = { footer: false } as const;
 /** The admin's product forms read their pictures with their own cap. */
 const productForms = { formLimit: "action" } as const;
 
@@ -75,11 +80,11 @@ export const SHOP_ROUTES: readonly ShopRoute[] = [
   route("cartpage", "routes/cartpage.tsx"),
   route("deliverydetailpage", "routes/deliverydetailpage.tsx"),
   route("ordersummarypage", "routes/ordersummarypage.tsx"),
-  route("userlogin", "routes/userlogin.tsx"),
-  route("usersignup", "routes/usersignup.tsx"),
-  route("userforgotpassword", "routes/userforgotpassword.tsx"),
-  route("user-reset-password/:token", "routes/user-reset-password.$token.tsx", token),
-  route("verifyuser/:token", "routes/verifyuser.$token.tsx", token),
+  route("userlogin", "routes/userlogin.tsx", accountForm),
+  route("usersignup", "routes/usersignup.tsx", accountForm),
+  route("userforgotpassword", "routes/userforgotpassword.tsx", accountForm),
+  route("user-reset-password/:token", "routes/user-reset-password.$token.tsx", { ...accountForm, ...token }),
+  route("verifyuser/:token", "routes/verifyuser.$token.tsx", { ...accountForm, ...token }),
   route("userdashboard", "routes/userdashboard.tsx"),
   route("adminlogin", "routes/adminlogin.tsx"),
   route("adminforgotpassword", "routes/adminforgotpassword.tsx"),
