@@ -2,6 +2,7 @@ import { DAY_MS, lagosDate, lagosDayStart } from "~/common/lagos-time";
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { orderItems, orders, products, productVariants } from "../db/schema";
+import { SALE_STATUSES } from "../orders/lifecycle";
 
 // The sales overview of the admin dashboard (menu 0, under Admin Info): revenue per Lagos day
 // for the last 30 days, order count, average order value, best sellers and low stock. Every
@@ -13,13 +14,6 @@ export const OVERVIEW_DAYS = 30;
 export const LOW_STOCK_THRESHOLD = 3;
 const TOP_PRODUCTS = 5;
 const LOW_STOCK_LIMIT = 10;
-
-/**
- * Orders whose money the shop keeps: paid, and still in (or past) fulfilment. Cancelled and
- * refunded orders (even if they were paid first), unpaid ones (pending, expired), and paid ones
- * waiting for a refund because their stock was gone (decision 0010) are not sales.
- */
-const KEPT_STATUSES = ["paid", "processing", "shipped", "delivered"] as const;
 
 export interface OverviewDay {
   /** `YYYY-MM-DD`, a Lagos calendar day. */
@@ -52,7 +46,7 @@ export async function loadOverview(db: Executor, now = new Date()): Promise<Over
 
   const sold = and(
     isNotNull(orders.paidAt),
-    inArray(orders.status, [...KEPT_STATUSES]),
+    inArray(orders.status, [...SALE_STATUSES]),
     eq(orders.needsRefund, false),
     gte(orders.paidAt, start),
     lt(orders.paidAt, end),

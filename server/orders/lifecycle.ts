@@ -36,6 +36,14 @@ export type Order = typeof orders.$inferSelect;
 export const PLACED_STATUSES = ["paid", "processing", "shipped", "delivered", "cancelled", "refunded"] as const satisfies readonly OrderStatus[];
 export type PlacedStatus = (typeof PLACED_STATUSES)[number];
 
+/**
+ * The statuses of a sale: orders whose money the shop keeps, paid and still in (or past)
+ * fulfilment. Cancelled and refunded orders (even if paid first), unpaid ones (pending, expired)
+ * and paid ones waiting for a refund because their stock was gone (decision 0010) are not sales.
+ * The admin's overview counts these.
+ */
+export const SALE_STATUSES = ["paid", "processing", "shipped", "delivered"] as const satisfies readonly PlacedStatus[];
+
 /** SQL: the order is placed (paid at some point). Customers, tracking and the admin see only these. */
 export const placed = (): SQL => isNotNull(orders.paidAt);
 
