@@ -4,7 +4,8 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import type { Express } from "express";
 import type { ServerBuild } from "react-router";
-import { checkoutContext, createApp, isCatalogRequest } from "./server/app";
+import { checkoutContext, createApp, isCatalogRequest, isSignedInCatalogPage } from "./server/app";
+import { HEADER_PLACEHOLDERS, signedInHeaderValues } from "./app/header.server";
 import { createCatalogCache } from "./server/catalog/catalog-cache";
 import type { Readiness } from "./server/health";
 import { loadConfig, type Config } from "./server/config";
@@ -63,10 +64,27 @@ export async function createShopApp(
   const pages = createRequestHandler({
     build,
     mode: options.mode,
-    getLoadContext: (req, res) => ({ db: handle.db, config, checkout, clientAddress: req.ip ?? "unknown", cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({
+      db: handle.db,
+      config,
+      checkout,
+      clientAddress: req.ip ?? "unknown",
+      cspNonce: res.locals.cspNonce as string,
+      pageTemplate: res.locals.pageTemplate === true,
+    }),
   });
   // In development the code changes under the cache, so pages are always rendered afresh.
-  const catalogCache = options.mode === "production" ? await createCatalogCache(handle, { isCacheable: isCatalogRequest }) : undefined;
+  const catalogCache =
+    options.mode === "production"
+      ? await createCatalogCache(handle, {
+          isCacheable: isCatalogRequest,
+          signedIn: {
+            applies: isSignedInCatalogPage,
+            values: (req) => signedInHeaderValues(handle.db, req.headers.cookie),
+            placeholders: HEADER_PLACEHOLDERS,
+          },
+        })
+      : undefined;
   return createApp({
     db: handle.db,
     config,

@@ -12,7 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { currentAccount } from "./sessions.server";
+import { headerValues } from "./header.server";
 import { SHOP_NAME } from "~/common/constants";
 import { storefrontMessages } from "~/common/storefront-messages";
 import { BadgeStrip } from "./components/BadgeStrip";
@@ -25,7 +25,7 @@ import { NoticeToast } from "./components/NoticeToast";
 import { useNonce } from "./nonce";
 import { routeFor } from "./route-facts";
 import stylesheet from "./app.css?url";
-import { cartCount, devMailboxEnabled, listCategories } from "~/app/services.server";
+import { devMailboxEnabled, listCategories } from "~/app/services.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -33,11 +33,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [categories, customer] = await Promise.all([listCategories(context.db), currentAccount(request, context, "customer")]);
+  const [categories, header] = await Promise.all([listCategories(context.db), headerValues(request, context)]);
   return {
     categories,
-    cartCount: customer ? await cartCount(context.db, customer.id) : 0,
-    customerName: customer?.fullName ?? null,
+    ...header,
     whatsappNumber: context.config.whatsappNumber,
     liveChatScriptUrl: context.config.liveChatScriptUrl ?? null,
     demo: context.config.demo ? { devMailbox: devMailboxEnabled(context.config) } : null,
@@ -85,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <PendingBar />
         <NoticeToast />
         {data?.demo ? <DemoBanner devMailbox={data.demo.devMailbox} /> : null}
-        <Header categories={categories} cartCount={data?.cartCount ?? 0} customerName={data?.customerName ?? null} />
+        <Header categories={categories} cartCount={data?.cartCount ?? 0} welcome={data?.welcome ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -143,10 +143,23 @@ function matchableWithoutWarning(pathname: string): string {
  * included. Paths outside React Router (/api, /assets) reach the not-found route here.
  */
 export function routeFor(pathname: string): ShopRoute {
-  const matches = matchRoutes(MATCHABLE, matchableWithoutWarning(pagePath(pathname)));
-  // The splat route takes every path, so there is always a match.
-  return matches!.at(-1)!.route.handle as ShopRoute;
+  let route = answered.get(pathname);
+  if (!route) {
+    const matches = matchRoutes(MATCHABLE, matchableWithoutWarning(pagePath(pathname)));
+    // The splat route takes every path, so there is always a match.
+    route = matches!.at(-1)!.route.handle as ShopRoute;
+    if (answered.size >= ANSWERS_KEPT) answered.clear();
+    answered.set(pathname, route);
+  }
+  return route;
 }
+
+/**
+ * Paths already matched: React Router flattens and ranks the whole table on every match, and the
+ * server asks several times a request (issue 17). Bounded, since anyone may send any path.
+ */
+const answered = new Map<string, ShopRoute>();
+const ANSWERS_KEPT = 2_000;
 
 /** Routes with a secret in their path, with the positions of their secret segments. */
 const SECRET_ROUTES = SHOP_ROUTES.flatMap((r) => {

@@ -5,7 +5,7 @@
 
 export { firstProblem } from "~/server/accounts/input";
 export { loadOverview } from "~/server/admin/overview";
-export { cartCount, cartTotalKobo, getCart, getDelivery, saveDelivery } from "~/server/cart/cart";
+export { cartTotalKobo, getCart, getDelivery, saveDelivery } from "~/server/cart/cart";
 export { getProductForEdit, productEditInput, updateProduct } from "~/server/catalog/admin";
 export {
   getFeaturedProduct,

@@ -1,7 +1,15 @@
 import { createCookie, redirect, type AppLoadContext } from "react-router";
 import { accountPaths } from "~/server/accounts/accounts";
 import { DEVICE_IDLE_LIFETIME_MS, wellFormedDeviceTokens } from "~/server/accounts/devices";
-import { endSession, findSession, SESSION_COOKIE_NAMES, type Role, type SignedInAccount } from "~/server/accounts/sessions";
+import {
+  endSession,
+  findCustomerSession,
+  findSession,
+  SESSION_COOKIE_NAMES,
+  type CustomerSession,
+  type Role,
+  type SignedInAccount,
+} from "~/server/accounts/sessions";
 
 // Page sessions: the session token in an httpOnly, SameSite=Lax cookie (Secure over https),
 // one cookie per role, so a customer and an admin can use one browser. The API uses Bearer tokens.
@@ -24,10 +32,33 @@ async function sessionToken(request: Request, context: AppLoadContext, role: Rol
   return typeof value === "string" ? value : null;
 }
 
+/** The session token a Cookie header carries for a customer, or null (for the catalogue cache, before any loader). */
+export async function customerToken(cookieHeader: string | undefined): Promise<string | null> {
+  const value: unknown = await createCookie(SESSION_COOKIE_NAMES.customer).parse(cookieHeader ?? null);
+  return typeof value === "string" ? value : null;
+}
+
+/** Each request's session lookups: the root's loader and the route's ask the database once between them. */
+const lookups = new WeakMap<Request, Partial<Record<Role, Promise<SignedInAccount | null>>>>();
+
+function once<Account extends SignedInAccount>(request: Request, role: Role, find: () => Promise<Account | null>): Promise<Account | null> {
+  let byRole = lookups.get(request);
+  if (!byRole) lookups.set(request, (byRole = {}));
+  return (byRole[role] ??= find()) as Promise<Account | null>;
+}
+
+/** The signed-in customer, with their cart's count for the header, or null. */
+export function currentCustomer(request: Request, context: AppLoadContext): Promise<CustomerSession | null> {
+  return once(request, "customer", async () => findCustomerSession(context.db, await sessionToken(request, context, "customer")));
+}
+
 /** The signed-in account of this role, or null. */
 export async function currentAccount(request: Request, context: AppLoadContext, role: Role): Promise<SignedInAccount | null> {
-  const account = await findSession(context.db, await sessionToken(request, context, role));
-  return account?.role === role ? account : null;
+  if (role === "customer") return currentCustomer(request, context);
+  return once(request, role, async () => {
+    const account = await findSession(context.db, await sessionToken(request, context, role));
+    return account?.role === role ? account : null;
+  });
 }
 
 /** The guard of spec §4: signed out, go to the login page. */
@@ -49,6 +80,7 @@ export function sessionCookieHeader(context: AppLoadContext, role: Role, token: 
 /** Ends the session on the server and returns the header that clears the cookie. */
 export async function endPageSession(request: Request, context: AppLoadContext, role: Role): Promise<string> {
   await endSession(context.db, await sessionToken(request, context, role));
+  lookups.delete(request);
   return sessionCookie(role, context).serialize("", { maxAge: 0 });
 }
 

@@ -30,16 +30,36 @@ export interface AppOptions {
   pageScriptPolicy?: boolean;
 }
 
-const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:${Object.values(SESSION_COOKIE_NAMES).join("|")})=`);
+/** A customer's session cookie: the only thing that makes a catalogue page differ (its header). */
+const CUSTOMER_SESSION_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAMES.customer}=`);
+const hasCustomerCookie = (req: Request) => CUSTOMER_SESSION_COOKIE.test(req.headers.cookie ?? "");
+
+/**
+ * Client-navigation data (`.data`) that leaves the root route's out (`_routes` without "root"):
+ * the route's own data, which for a catalogue page is the same for everyone. React Router asks
+ * for it so when the root's loader does not revalidate (app/root.tsx shouldRevalidate).
+ */
+function leavesOutRoot(req: Request): boolean {
+  if (!req.path.endsWith(".data")) return false;
+  const routes = new URLSearchParams(req.originalUrl.split("?")[1] ?? "").get("_routes");
+  // As React Router reads it (singleFetchLoaders): an empty or missing list loads every route.
+  return routes ? !routes.split(",").includes("root") : false;
+}
 
 /**
  * Requests whose answer depends only on the catalogue: the calls their file declares cacheable
- * (server/api/catalog.ts), and for the signed-out the pages the route table declares cacheable
- * (app/route-facts.ts), with their client-navigation data (`.data`).
+ * (server/api/catalog.ts), and the pages the route table declares cacheable (app/route-facts.ts),
+ * with their client-navigation data (`.data`), for everyone but signed-in customers, and for them
+ * their navigation data without the root's. (An admin's cookie changes nothing on a catalogue page.)
  */
 export function isCatalogRequest(req: Request): boolean {
   if (CACHEABLE_CALLS.has(req.path)) return true;
-  return routeFor(req.path).cacheable && !SESSION_COOKIE.test(req.headers.cookie ?? "");
+  return routeFor(req.path).cacheable && (!hasCustomerCookie(req) || leavesOutRoot(req));
+}
+
+/** A signed-in customer's catalogue page (a document): the catalogue cache fills its template for them. */
+export function isSignedInCatalogPage(req: Request): boolean {
+  return !req.path.endsWith(".data") && routeFor(req.path).cacheable && hasCustomerCookie(req);
 }
 
 /** What checkout needs, built once per process from the configuration. */

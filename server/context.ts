@@ -13,6 +13,11 @@ declare module "react-router" {
     clientAddress: string;
     /** The nonce of this response's inline scripts (server/security.ts). */
     cspNonce: string;
+    /**
+     * This rendering is the page every signed-in customer shares: the header gets placeholders,
+     * which the catalogue cache fills in for each customer (app/header.server.ts).
+     */
+    pageTemplate?: boolean;
   }
 }
 

@@ -23,7 +23,7 @@ export function AddToCart({ productId, size, disabled = false }: { productId: nu
   }, [fetcher.state, fetcher.data]);
 
   const add = () => {
-    if (!root?.customerName) return setShown({ status: "login" });
+    if (!root?.welcome) return setShown({ status: "login" });
     fetcher.submit({ intent: "add", productId: String(productId), size }, { method: "post", action: "/cartpage" });
   };
   const close = () => setShown(null);

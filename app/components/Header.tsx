@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useSearchParams } from "react-router";
-import { welcomeText } from "~/common/accounts";
 import { HEADER_CATEGORY_LINK_COUNT, SHOP_NAME } from "~/common/constants";
 import { storefrontMessages } from "~/common/storefront-messages";
 import { CategoryMenu, categoryPath } from "./CategoryMenu";
@@ -10,7 +9,8 @@ import { Logo } from "./Logo";
 interface HeaderProps {
   categories: { id: number; name: string }[];
   cartCount: number;
-  customerName: string | null;
+  /** "Welcome <name>" for a signed-in customer (app/header.server.ts); null for a visitor. */
+  welcome: string | null;
 }
 
 function SearchBox({ id }: { id: string }) {
@@ -35,12 +35,12 @@ function SearchBox({ id }: { id: string }) {
   );
 }
 
-export function Header({ categories, cartCount, customerName }: HeaderProps) {
+export function Header({ categories, cartCount, welcome }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
   const directLinks = categories.slice(-HEADER_CATEGORY_LINK_COUNT);
-  const loginText = customerName ? welcomeText(customerName) : "Login";
+  const loginText = welcome ?? "Login";
   const topLink = "flex items-center gap-1.5 rounded-lg px-2 py-2 text-sm font-medium text-slate-700 hover:text-brand-700";
   const lowerLink = ({ isActive }: { isActive: boolean }) =>
     `block px-3 py-3 font-semibold tracking-wide hover:text-accent-400 ${isActive ? "text-accent-400" : ""}`;
@@ -68,7 +68,7 @@ export function Header({ categories, cartCount, customerName }: HeaderProps) {
           <Link to="/" className={`${topLink} hidden lg:flex`}>
             <HomeIcon className="h-5 w-5" /> Home
           </Link>
-          <Link to={customerName ? "/userdashboard" : "/userlogin"} className={topLink}>
+          <Link to={welcome ? "/userdashboard" : "/userlogin"} className={topLink}>
             <UserIcon className="h-5 w-5" /> <span className="hidden sm:inline">{loginText}</span>
             <span className="sr-only sm:hidden">{loginText}</span>
           </Link>

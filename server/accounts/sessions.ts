@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Database, Executor } from "../db/client";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { queryRows, type Database, type Executor } from "../db/client";
 import { accounts, sessions } from "../db/schema";
 import { hashToken, isTokenShape, newToken } from "./secrets";
 
@@ -32,21 +32,46 @@ export async function startSession(db: Database, account: { id: number; role: Ro
   return { token, expiresAt };
 }
 
+const ACCOUNT_FIELDS = {
+  id: accounts.id,
+  role: accounts.role,
+  fullName: accounts.fullName,
+  email: accounts.email,
+  phoneNumber: accounts.phoneNumber,
+};
+
+/** SQL: the session of this token is live (not revoked, not expired). */
+const live = (token: string, now: Date) => and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+
 /** The account behind a live session token, or null (unknown, expired, revoked or malformed). */
 export async function findSession(db: Database, token: string | null | undefined, now = new Date()): Promise<SignedInAccount | null> {
   if (!isTokenShape(token)) return null;
-  const [row] = await db
-    .select({
-      id: accounts.id,
-      role: accounts.role,
-      fullName: accounts.fullName,
-      email: accounts.email,
-      phoneNumber: accounts.phoneNumber,
-    })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  const [row] = await db.select(ACCOUNT_FIELDS).from(sessions).innerJoin(accounts, eq(accounts.id, sessions.accountId)).where(live(token, now));
   return row ?? null;
+}
+
+/** A customer's session with what the shop's header shows besides the name. */
+export interface CustomerSession extends SignedInAccount {
+  role: "customer";
+  /** Units in the cart now (the header's count). */
+  cartCount: number;
+}
+
+/**
+ * The customer behind a live session token, with their cart's count, in one call: what every
+ * page's header needs (issue 17). Null for an admin's token, as for any other that is not a live
+ * customer's. The query is the database function `customer_session` (migration 0008), whose plan
+ * the database keeps: planned afresh on every page, it cost the embedded database more than running it.
+ */
+export async function findCustomerSession(db: Database, token: string | null | undefined, now = new Date()): Promise<CustomerSession | null> {
+  if (!isTokenShape(token)) return null;
+  const [row] = await queryRows<{ id: number; full_name: string; email: string; phone_number: string; cart_count: string | number }>(
+    db,
+    sql`select * from customer_session(${hashToken(token)}, ${now.toISOString()})`,
+  );
+  return row
+    ? { id: row.id, role: "customer", fullName: row.full_name, email: row.email, phoneNumber: row.phone_number, cartCount: Number(row.cart_count) }
+    : null;
 }
 
 export async function endSession(db: Database, token: string | null | undefined): Promise<void> {

@@ -70,17 +70,8 @@ export function cartTotalKobo(lines: CartLine[]): number {
   return lines.reduce((sum, line) => sum + line.subtotalKobo, 0);
 }
 
-/** The header's count: units, not lines (spec §3 totalQuantity). */
-export async function cartCount(db: Database, accountId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`coalesce(sum(${cartItems.quantity}), 0)`.mapWith(Number) })
-    .from(cartItems)
-    .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(eq(carts.accountId, accountId), isNull(products.archivedAt), isNull(productVariants.archivedAt)));
-  return row?.count ?? 0;
-}
+// The header's count (units, not lines: spec §3 totalQuantity) comes with the customer's session:
+// server/accounts/sessions.ts findCustomerSession.
 
 async function cartIdOf(db: Executor, accountId: number): Promise<number> {
   const [created] = await db.insert(carts).values({ accountId }).onConflictDoNothing().returning({ id: carts.id });

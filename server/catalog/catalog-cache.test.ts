@@ -5,7 +5,7 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChannelListener } from "../db/client";
 import { createCatalogCache, type CatalogCache } from "./catalog-cache";
-import { isCatalogRequest } from "../app";
+import { isCatalogRequest, isSignedInCatalogPage } from "../app";
 
 // The cache on its own, in front of a few routes that count their renders; the change feed is a
 // stand-in whose notifications the tests send themselves.
@@ -56,9 +56,9 @@ async function start(options: { maxEntries?: number } = {}) {
 const text = async (res: Response) => res.text();
 
 /** A plain HTTP GET: fetch turns a conditional request into a reload (Cache-Control: no-cache). */
-function revalidate(url: string, etag: string) {
+function revalidate(url: string, etag: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    get(url, { headers: { "If-None-Match": etag } }, (res) => {
+    get(url, { headers: { "If-None-Match": etag, ...headers } }, (res) => {
       let body = "";
       res.on("data", (chunk) => (body += chunk));
       res.on("end", () => resolve({ status: res.statusCode!, body }));
@@ -169,8 +169,105 @@ describe("the catalogue cache", () => {
   });
 });
 
+describe("signed-in customers' pages (templates)", () => {
+  const PLACEHOLDERS = { welcome: "QzWelcomeQz", cartCount: "8123456789012345" };
+  /** Stand-ins for sessions: the `x-customer` header names one. */
+  const CUSTOMERS: Record<string, { welcome: string; cartCount: number }> = {
+    ada: { welcome: "Welcome Adaeze", cartCount: 2 },
+    bola: { welcome: `Welcome <&'"Bo`, cartCount: 0 },
+  };
+
+  async function startSignedIn() {
+    const feed = changeFeed();
+    const cache = await createCatalogCache(feed.handle, {
+      isCacheable: (req) => !req.headers["x-customer"],
+      signedIn: {
+        applies: (req) => req.headers["x-customer"] !== undefined,
+        values: async (req) => CUSTOMERS[String(req.headers["x-customer"])] ?? null,
+        placeholders: PLACEHOLDERS,
+      },
+    });
+    let renders = 0;
+    let release: () => void = () => {};
+    const app = express();
+    app.use(compression());
+    app.use(cache.middleware);
+    const render = (res: express.Response) => {
+      const [welcome, count] = res.locals.pageTemplate ? [PLACEHOLDERS.welcome, PLACEHOLDERS.cartCount] : ["Login", "0"];
+      return `${PAGE}<a>${welcome.replace(/&/g, "&amp;")}</a><span>${count}</span> render ${++renders}</body></html>`;
+    };
+    app.get("/page", (_req, res) => void res.type("html").send(render(res)));
+    app.get("/slow", async (_req, res) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      res.type("html").send(render(res));
+    });
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const as = (customer: string | undefined, path = "/page", headers: Record<string, string> = {}) =>
+      fetch(`${base}${path}`, { headers: { ...(customer ? { "x-customer": customer } : {}), ...headers } });
+    return { ...feed, cache, as, base, renders: () => renders, release: () => release() };
+  }
+
+  const escaped = (welcome: string) =>
+    welcome.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+
+  it("renders the page once for every customer, and gives each their own values, privately", async () => {
+    const shop = await startSignedIn();
+    for (const name of ["ada", "bola", "ada", "bola"]) {
+      const reply = await shop.as(name, "/page", { "Accept-Encoding": "gzip" });
+      expect(reply.headers.get("content-encoding")).toBe("gzip");
+      expect(reply.headers.get("cache-control")).toBe("private, no-cache");
+      expect(reply.headers.get("vary")).toMatch(/Cookie/);
+      const html = await reply.text();
+      expect(html).toContain(`<a>${escaped(CUSTOMERS[name].welcome)}</a><span>${CUSTOMERS[name].cartCount}</span> render 1`);
+      expect(html).not.toMatch(/Qz|8123456789012345/);
+    }
+    // Without gzip: the same page, not encoded.
+    const plain = await shop.as("ada", "/page", { "Accept-Encoding": "identity" });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toContain("<a>Welcome Adaeze</a><span>2</span>");
+    expect(shop.renders()).toBe(1);
+    // Visitors keep their own shared page, which never held a placeholder.
+    const visitor = await shop.as(undefined).then(text);
+    expect(visitor).toContain("<a>Login</a><span>0</span> render 2");
+    expect(shop.renders()).toBe(2);
+  });
+
+  it("answers a customer's If-None-Match with 304 only for the same values", async () => {
+    const shop = await startSignedIn();
+    const etag = (await shop.as("ada")).headers.get("etag")!;
+    const bolaEtag = (await shop.as("bola")).headers.get("etag")!;
+    expect(etag).not.toBe(bolaEtag);
+    expect(await revalidate(`${shop.base}/page`, etag, { "x-customer": "ada" })).toEqual({ status: 304, body: "" });
+    expect((await revalidate(`${shop.base}/page`, etag, { "x-customer": "bola" })).status).toBe(200);
+  });
+
+  it("makes one template for customers arriving together, each answered with their own values", async () => {
+    const shop = await startSignedIn();
+    const replies = Array.from({ length: 10 }, (_, i) => shop.as(i % 2 ? "bola" : "ada", "/slow").then(text));
+    await new Promise((r) => setTimeout(r, 100));
+    shop.release();
+    const pages = await Promise.all(replies);
+    pages.forEach((html, i) => expect(html).toContain(`<a>${escaped(CUSTOMERS[i % 2 ? "bola" : "ada"].welcome)}</a>`));
+    expect(shop.renders()).toBe(1);
+  });
+
+  it("renders the template again after a catalogue change, and gives a dead session the visitors' page", async () => {
+    const shop = await startSignedIn();
+    await shop.as("ada");
+    shop.notify();
+    expect(await shop.as("ada").then(text)).toContain("render 2");
+    const dead = await shop.as("nobody");
+    expect(dead.headers.get("cache-control")).toBe("no-cache");
+    expect(await dead.text()).toContain("<a>Login</a><span>0</span>");
+  });
+});
+
 describe("isCatalogRequest", () => {
-  const request = (path: string, cookie?: string) => ({ path, headers: { cookie } }) as unknown as express.Request;
+  const request = (url: string, cookie?: string) =>
+    ({ path: url.split("?")[0], originalUrl: url, headers: { cookie } }) as unknown as express.Request;
 
   it("takes the public product calls, whoever asks", () => {
     expect(isCatalogRequest(request("/api/get_product_by_id.php"))).toBe(true);
@@ -178,7 +275,7 @@ describe("isCatalogRequest", () => {
     expect(isCatalogRequest(request("/api/api4users/get_user_cart.php"))).toBe(false);
   });
 
-  it("takes storefront pages and their navigation data only for the signed-out", () => {
+  it("takes storefront pages and their navigation data for everyone but signed-in customers", () => {
     for (const path of [
       "/",
       "/_root.data",
@@ -193,7 +290,35 @@ describe("isCatalogRequest", () => {
       expect(isCatalogRequest(request(path, "theme=dark")), path).toBe(true);
     }
     expect(isCatalogRequest(request("/", "theme=dark; shop_session=abc"))).toBe(false);
-    expect(isCatalogRequest(request("/productdetail/18", "shop_admin_session=abc"))).toBe(false);
+    expect(isCatalogRequest(request("/productdetail/18.data", "shop_session=abc"))).toBe(false);
+    // The root's loader reads only the customer's session: an admin sees the visitors' pages.
+    expect(isCatalogRequest(request("/productdetail/18", "shop_admin_session=abc"))).toBe(true);
+  });
+
+  it("takes a signed-in customer's navigation data when it leaves out the root's (the header's) data", () => {
+    const customer = "shop_session=abc";
+    expect(isCatalogRequest(request("/productdetail/18.data?_routes=routes%2Fproductdetail.%24productId", customer))).toBe(true);
+    expect(isCatalogRequest(request("/_root.data?_routes=routes%2Fhome", customer))).toBe(true);
+    expect(isCatalogRequest(request("/productdetail/18.data?_routes=root%2Croutes%2Fproductdetail.%24productId", customer))).toBe(false);
+    expect(isCatalogRequest(request("/productdetail/18.data?_routes=root", customer))).toBe(false);
+    // An empty list loads every route, the root's too.
+    expect(isCatalogRequest(request("/productdetail/18.data?_routes=", customer))).toBe(false);
+    expect(isCatalogRequest(request("/productdetail/18.data?_routes=&_routes=routes%2Fhome", customer))).toBe(false);
+    // Not a data request, or not a catalogue page: never.
+    expect(isCatalogRequest(request("/productdetail/18?_routes=routes%2Fproductdetail.%24productId", customer))).toBe(false);
+    expect(isCatalogRequest(request("/cartpage.data?_routes=routes%2Fcartpage", customer))).toBe(false);
+  });
+
+  it("sends a signed-in customer's catalogue pages, and only those, to their template", () => {
+    const customer = "theme=dark; shop_session=abc";
+    for (const path of ["/", "/productdetail/18", "/productlistpage/Eco%20Foam", "/searchresultpage?searchTerm=pillow", "/aboutus"]) {
+      expect(isSignedInCatalogPage(request(path, customer)), path).toBe(true);
+      expect(isSignedInCatalogPage(request(path)), path).toBe(false);
+      expect(isSignedInCatalogPage(request(path, "shop_admin_session=abc")), path).toBe(false);
+    }
+    for (const path of ["/_root.data", "/productdetail/18.data", "/cartpage", "/userdashboard", "/api/get_product_by_id.php"]) {
+      expect(isSignedInCatalogPage(request(path, customer)), path).toBe(false);
+    }
   });
 
   it("never takes pages that belong to someone", () => {

@@ -2,9 +2,11 @@ import { createHash } from "node:crypto";
 import type { OutgoingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import type { DatabaseHandle } from "../db/client";
+import { log } from "../log";
+import { fillTemplate, gzipTemplate, makeTemplate, templateEtag, type PageTemplate, type TemplateValues } from "./page-template";
 
 // The catalogue cache: finished responses of catalogue pages and product calls, kept in the
 // process with their brotli and gzip encodings and an ETag, until the catalogue changes.
@@ -13,6 +15,10 @@ import type { DatabaseHandle } from "../db/client";
 // process that shares the database; each process LISTENs and drops everything it holds. A
 // response whose rendering began before a change is not kept, and while PostgreSQL's listening
 // connection is down nothing is served from or added to the cache.
+//
+// A signed-in customer's catalogue page differs from a visitor's only in the header. It is
+// rendered once for all of them with placeholders there (a template), and each customer's values
+// are put in per request (page-template.ts; decision 0029).
 
 export const CATALOG_CHANNEL = "catalog_changed";
 
@@ -30,9 +36,27 @@ interface Entry {
   bytes: number;
 }
 
+/** A page rendered once for every signed-in customer and filled in for each. */
+interface TemplateEntry {
+  headers: OutgoingHttpHeaders;
+  template: PageTemplate<string>;
+  bytes: number;
+}
+
+export interface SignedInPages<Name extends string> {
+  /** Whether the request is a signed-in customer's catalogue page (a document; its data is `isCacheable`'s). */
+  applies(req: Request): boolean;
+  /** The customer's values, or null when the session is not live: the visitors' page is the answer then. */
+  values(req: Request): Promise<TemplateValues<Name> | null>;
+  /** What the shared rendering (`res.locals.pageTemplate`) writes in place of each value. */
+  placeholders: Record<Name, string>;
+}
+
 export interface CatalogCacheOptions {
   /** Which requests may be answered from the cache (GET and HEAD only are ever asked). */
   isCacheable(req: Request): boolean;
+  /** Signed-in customers' catalogue pages, from templates; without it they are rendered by the pages. */
+  signedIn?: SignedInPages<string>;
   maxEntries?: number;
   maxBytes?: number;
 }
@@ -45,12 +69,14 @@ export interface CatalogCache {
 
 export async function createCatalogCache(
   handle: Pick<DatabaseHandle, "listen">,
-  { isCacheable, maxEntries = 500, maxBytes = 48 * 2 ** 20 }: CatalogCacheOptions,
+  { isCacheable, signedIn, maxEntries = 500, maxBytes = 48 * 2 ** 20 }: CatalogCacheOptions,
 ): Promise<CatalogCache> {
   /** The least recently used entries go first, past either bound. */
   const entries = new LRUCache<string, Entry>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (entry) => entry.bytes });
+  const templates = new LRUCache<string, TemplateEntry>({ max: maxEntries, maxSize: maxBytes / 2, sizeCalculation: (entry) => entry.bytes });
   /** Renders in progress, so concurrent misses of one address wait for one rendering. */
   const pending = new Map<string, Promise<Entry | undefined>>();
+  const pendingTemplates = new Map<string, Promise<TemplateEntry | undefined>>();
   let generation = 0;
   let listening = true;
   let hits = 0;
@@ -60,6 +86,8 @@ export async function createCatalogCache(
     generation++;
     entries.clear();
     pending.clear();
+    templates.clear();
+    pendingTemplates.clear();
   };
 
   const stopListening = await handle.listen(CATALOG_CHANNEL, {
@@ -71,7 +99,14 @@ export async function createCatalogCache(
   });
 
   const middleware: RequestHandler = (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !listening || !isCacheable(req)) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || !listening) return next();
+    if (signedIn?.applies(req)) return void signedInPage(signedIn, req, res, next).catch(next);
+    if (isCacheable(req)) shared(req, res, next);
+    else next();
+  };
+
+  /** The page or call every visitor shares. */
+  const shared = (req: Request, res: Response, next: NextFunction) => {
     const key = req.originalUrl;
     const entry = entries.get(key);
     if (entry) {
@@ -111,6 +146,48 @@ export async function createCatalogCache(
     next();
   };
 
+  /** A signed-in customer's catalogue page: the template of its address, filled with their values. */
+  const signedInPage = async (pages: SignedInPages<string>, req: Request, res: Response, next: NextFunction) => {
+    const values = await pages.values(req);
+    // No live session: the page is the visitors'.
+    if (!values) return shared(req, res, next);
+    const key = req.originalUrl;
+    const entry = templates.get(key);
+    if (entry) {
+      hits++;
+      return sendFilled(req, res, entry, values);
+    }
+    const inFlight = pendingTemplates.get(key);
+    if (inFlight) {
+      const ready = await inFlight.catch(() => undefined);
+      // No template came of it: this customer's page is rendered for them alone.
+      return ready ? sendFilled(req, res, ready, values) : next();
+    }
+    misses++;
+    if (req.method === "HEAD") return next();
+
+    const startedIn = generation;
+    let settle!: (entry: TemplateEntry | undefined) => void;
+    pendingTemplates.set(key, new Promise((resolve) => (settle = resolve)));
+    const before = new Map(Object.entries(res.getHeaders()));
+    res.locals.pageTemplate = true;
+    captureBody(res, (body, end) => {
+      const template = makeTemplate(body.toString("utf8"), pages.placeholders);
+      const made = template && { headers: ownHeaders(res, before), template, bytes: template.bytes };
+      const keep = made && keepable(res) && startedIn === generation && listening ? made : undefined;
+      if (pendingTemplates.get(key) && startedIn === generation) pendingTemplates.delete(key);
+      settle(keep);
+      if (keep) templates.set(key, keep);
+      if (made) return sendFilled(req, res, made, values, res.statusCode);
+      // A placeholder where its escaping is not known: nothing of it may reach the browser.
+      log.error({ path: req.path }, "A signed-in catalogue page could not be made a template");
+      res.statusCode = 500;
+      res.removeHeader("ETag");
+      end(Buffer.from("Something went wrong. Please try again."));
+    });
+    next();
+  };
+
   return {
     middleware,
     stats: () => ({ hits, misses, entries: entries.size, bytes: entries.calculatedSize, listening }),
@@ -118,17 +195,29 @@ export async function createCatalogCache(
   };
 }
 
-/** A finished response worth keeping: 200, no cookie set, not marked private; else undefined. */
-async function toEntry(res: Response, before: Map<string, unknown>, body: Buffer): Promise<Entry | undefined> {
+/** A finished response worth keeping: 200, no cookie set, not marked private. */
+function keepable(res: Response): boolean {
   const cacheControl = String(res.getHeader("Cache-Control") ?? "");
-  if (res.statusCode !== 200 || res.getHeader("Set-Cookie") || /no-store|private/.test(cacheControl)) return undefined;
+  return res.statusCode === 200 && !res.getHeader("Set-Cookie") && !/no-store|private/.test(cacheControl);
+}
+
+/**
+ * The headers the page or call set itself. Headers every response gets are left out, unless the
+ * page changed them (its own Content-Security-Policy, whose nonce must match the kept HTML).
+ */
+function ownHeaders(res: Response, before: Map<string, unknown>): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(res.getHeaders())) {
-    // Headers every response gets are left out, unless the page changed them (its own
-    // Content-Security-Policy, whose nonce must match the kept HTML).
     if (before.get(name) === value || ["content-length", "etag", "content-encoding", "vary"].includes(name)) continue;
     headers[name] = value;
   }
+  return headers;
+}
+
+/** A finished response worth keeping, as an entry; else undefined. */
+async function toEntry(res: Response, before: Map<string, unknown>, body: Buffer): Promise<Entry | undefined> {
+  if (!keepable(res)) return undefined;
+  const headers = ownHeaders(res, before);
   headers["cache-control"] ??= "no-cache";
   const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
   if (body.length < COMPRESS_FROM_BYTES) return { headers, etag, body, bytes: body.length };
@@ -154,6 +243,27 @@ function send(req: Request, res: Response, entry: Entry): void {
   if (body !== entry.body) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.status(200).end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * A template filled with one customer's values: theirs alone (private), revalidated each time.
+ * gzip, whose encoding of the page was made with the template; brotli would mean compressing it again.
+ */
+function sendFilled(req: Request, res: Response, entry: TemplateEntry, values: TemplateValues<string>, status = 200): void {
+  for (const [name, value] of Object.entries(entry.headers)) if (value !== undefined) res.setHeader(name, value);
+  res.setHeader("Cache-Control", "private, no-cache");
+  res.setHeader("ETag", templateEtag(entry.template, values));
+  res.vary("Accept-Encoding");
+  res.vary("Cookie");
+  if (status === 200 && req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const gzip = req.acceptsEncodings("gzip") === "gzip";
+  const body = gzip ? gzipTemplate(entry.template, values) : fillTemplate(entry.template, values);
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", body.length);
+  res.status(status).end(req.method === "HEAD" ? undefined : body);
 }
 
 type Chunk = string | Uint8Array;
