@@ -183,7 +183,10 @@ describe("signed-in customers' pages (templates)", () => {
       isCacheable: (req) => !req.headers["x-customer"],
       signedIn: {
         applies: (req) => req.headers["x-customer"] !== undefined,
-        values: async (req) => CUSTOMERS[String(req.headers["x-customer"])] ?? null,
+        values: async (req) => {
+          if (req.headers["x-customer"] === "database-down") throw new Error("connection refused");
+          return CUSTOMERS[String(req.headers["x-customer"])] ?? null;
+        },
         placeholders: PLACEHOLDERS,
       },
     });
@@ -262,6 +265,15 @@ describe("signed-in customers' pages (templates)", () => {
     const dead = await shop.as("nobody");
     expect(dead.headers.get("cache-control")).toBe("no-cache");
     expect(await dead.text()).toContain("<a>Login</a><span>0</span>");
+  });
+
+  it("leaves the page to its own rendering (and error page) when the session cannot be read", async () => {
+    const shop = await startSignedIn();
+    const before = shop.renders();
+    const reply = await shop.as("database-down");
+    expect(reply.status).toBe(200);
+    expect(await reply.text()).toContain(`render ${before + 1}`);
+    expect(shop.cache.stats().entries).toBe(0);
   });
 });
 

@@ -46,7 +46,10 @@ interface TemplateEntry {
 export interface SignedInPages<Name extends string> {
   /** Whether the request is a signed-in customer's catalogue page (a document; its data is `isCacheable`'s). */
   applies(req: Request): boolean;
-  /** The customer's values, or null when the session is not live: the visitors' page is the answer then. */
+  /**
+   * The customer's values, or null when the session is not live: the visitors' page is the answer
+   * then. When it fails, the page is rendered as if there were no cache.
+   */
   values(req: Request): Promise<TemplateValues<Name> | null>;
   /** What the shared rendering (`res.locals.pageTemplate`) writes in place of each value. */
   placeholders: Record<Name, string>;
@@ -148,9 +151,12 @@ export async function createCatalogCache(
 
   /** A signed-in customer's catalogue page: the template of its address, filled with their values. */
   const signedInPage = async (pages: SignedInPages<string>, req: Request, res: Response, next: NextFunction) => {
-    const values = await pages.values(req);
+    // The database failing here is the page's to answer (its error page says to try again), as
+    // when it fails while rendering: rendered for this customer alone.
+    const values = await pages.values(req).catch(() => undefined);
+    if (values === undefined) return next();
     // No live session: the page is the visitors'.
-    if (!values) return shared(req, res, next);
+    if (values === null) return shared(req, res, next);
     const key = req.originalUrl;
     const entry = templates.get(key);
     if (entry) {
