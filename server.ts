@@ -13,6 +13,7 @@ import "./server/context";
 import { databaseOpenProblem, ensurePlannerStatistics, openDatabase, type DatabaseHandle } from "./server/db/client";
 import { seedInChildProcessIfEmpty, seedInThisProcessIfEmpty, seedNewEmbeddedDatabaseInChild } from "./server/db/seed-process";
 import { configureLog, log } from "./server/log";
+import { timed } from "./server/timing";
 import { lockDemoPasswords, seedDemoAccounts } from "./server/accounts/demo";
 import { startMailer, type MailerOptions } from "./server/mail/mailer";
 import { startOrderExpiry } from "./server/checkout/checkout";
@@ -80,7 +81,7 @@ export async function createShopApp(
           isCacheable: isCatalogRequest,
           signedIn: {
             applies: isSignedInCatalogPage,
-            values: (req) => signedInHeaderValues(handle.db, req.headers.cookie),
+            values: (req) => timed("session", () => signedInHeaderValues(handle.db, req.headers.cookie)),
             placeholders: HEADER_PLACEHOLDERS,
           },
         })

@@ -1,16 +1,26 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, ServerInstrumentation } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { deferScripts } from "./deferred-scripts";
 import { NonceContext } from "./nonce";
 import { isDatabaseUnavailable } from "~/server/db/client";
 import { loggablePath, log } from "~/server/log";
+import { timed } from "~/server/timing";
 
 // React Router's default server entry, except that every page is rendered whole (the shop has no
 // streamed data) so that its scripts can be deferred until after the first paint (deferred-scripts.ts).
 
 export const streamTimeout = 5_000;
+
+/** Each loader's time, as the root's or the page's, for Server-Timing (server/timing.ts; off by default). */
+export const instrumentations: ServerInstrumentation[] = [
+  {
+    route(route) {
+      route.instrument({ loader: async (load) => void (await timed(route.id === "root" ? "root" : "route", load)) });
+    },
+  },
+];
 
 /** Requests whose page failed because the database could not be reached: answered 503. */
 const databaseDown = new WeakSet<Request>();
@@ -40,6 +50,10 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  return timed("render", () => render(request, responseStatusCode, responseHeaders, routerContext, nonce));
+}
+
+function render(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, nonce: string) {
   return new Promise<Response>((resolve, reject) => {
     let allReady = false;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);

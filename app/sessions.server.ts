@@ -1,6 +1,7 @@
 import { createCookie, redirect, type AppLoadContext } from "react-router";
 import { accountPaths } from "~/server/accounts/accounts";
 import { DEVICE_IDLE_LIFETIME_MS, wellFormedDeviceTokens } from "~/server/accounts/devices";
+import { timed } from "~/server/timing";
 import {
   endSession,
   findCustomerSession,
@@ -44,7 +45,7 @@ const lookups = new WeakMap<Request, Partial<Record<Role, Promise<SignedInAccoun
 function once<Account extends SignedInAccount>(request: Request, role: Role, find: () => Promise<Account | null>): Promise<Account | null> {
   let byRole = lookups.get(request);
   if (!byRole) lookups.set(request, (byRole = {}));
-  return (byRole[role] ??= find()) as Promise<Account | null>;
+  return (byRole[role] ??= timed("session", find)) as Promise<Account | null>;
 }
 
 /** The signed-in customer, with their cart's count for the header, or null. */

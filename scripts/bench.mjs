@@ -5,6 +5,7 @@
 import { execFileSync, execSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import zlib from "node:zlib";
 import path from "node:path";
 import autocannon from "autocannon";
 import lighthouse from "lighthouse";
@@ -201,6 +202,48 @@ async function checkTargets(base, targets) {
   }
 }
 
+/**
+ * Issue 17's breakdown: the shop started with SERVER_TIMING=on (server/timing.ts), each signed-in
+ * target asked 100 times in a row; the mean of each phase its Server-Timing header reports, the
+ * statements it sent, and what compressing its page (gzip, level 6, as the compression middleware
+ * does) costs, measured here on the same bytes.
+ */
+async function breakdown(shopEnvironment) {
+  const shop = await startShop({ ...shopEnvironment, SERVER_TIMING: "on" });
+  try {
+    const targets = signedInTargets(await signIn(shop.base));
+    const rows = [];
+    for (const t of targets) {
+      const sums = {};
+      let statements = 0;
+      let body = Buffer.alloc(0);
+      const ask = async () => {
+        const res = await fetch(shop.base + t.path, { headers: { ...t.headers, "accept-encoding": "identity" } });
+        body = Buffer.from(await res.arrayBuffer());
+        return res.headers.get("server-timing") ?? "";
+      };
+      for (let i = 0; i < 20; i++) await ask();
+      const RUNS = 100;
+      for (let i = 0; i < RUNS; i++) {
+        for (const metric of (await ask()).split(", ")) {
+          const [name, value] = metric.split(";");
+          if (value?.startsWith("dur=")) sums[name] = (sums[name] ?? 0) + Number(value.slice(4));
+          if (name === "sql") statements = Number(value.slice(6, -1));
+        }
+      }
+      // Catalogue pages are not compressed per request: their gzip is made with the template (decision 0029).
+      const started = performance.now();
+      if (t.kind === "private") for (let i = 0; i < 20; i++) zlib.gzipSync(body, { level: 6 });
+      const compressMs = t.kind === "private" ? (performance.now() - started) / 20 : undefined;
+      const mean = Object.fromEntries(Object.entries(sums).map(([name, total]) => [name, total / RUNS]));
+      rows.push({ name: t.name, ...mean, compressMs, statements, htmlKb: body.length / 1024 });
+    }
+    return rows;
+  } finally {
+    await stopShop(shop);
+  }
+}
+
 /** One second of warm-up on every target, then each at 10 and 50 connections. */
 async function loadAll(base, targets) {
   for (const t of targets) await load(base + t.path, 10, t.headers, 1);
@@ -323,6 +366,9 @@ try {
   results.search100 = await searchLatency(shop.base, searchTerms);
   await stopShop(shop);
 
+  log("Where a signed-in page's time goes (Server-Timing)...");
+  results.breakdown = await breakdown(env);
+
   log(`Growing a second database to ${BIG_CATALOGUE.toLocaleString("en")} products...`);
   const bigEnv = shopEnv(port, bigDir, { PICTURE_CACHE_DIR: pictureCacheDir });
   const seedStarted = performance.now();
@@ -369,7 +415,10 @@ function loadOnPostgres() {
       const targets = [...publicTargets.filter((t) => t.kind !== "api"), ...signedInTargets(cookie)];
       await checkTargets(shop.base, targets);
       log("PostgreSQL: every page at 10 and 50 connections...");
-      return { version, load: await loadAll(shop.base, targets) };
+      const load = await loadAll(shop.base, targets);
+      await stopShop(shop);
+      log("PostgreSQL: where a signed-in page's time goes (Server-Timing)...");
+      return { version, load, breakdown: await breakdown(pgEnv) };
     } finally {
       await stopShop(shop);
     }
@@ -444,6 +493,18 @@ function signedInBudgets(rows, engine) {
     [`Personal pages @50: >= 15% of the static ceiling${engine}`, `lowest ${fmtN(worstPersonal * 100, 1)}%`, worstPersonal >= 0.15],
     [`Personal pages @50: p99 <= 150 ms${engine}`, `highest ${fmtN(worstPersonalP99)} ms`, worstPersonalP99 <= 150],
     [`Signed-in and personal pages: zero errors${engine}`, `${errors}`, errors === 0],
+  ];
+}
+
+function breakdownTable(rows, engine) {
+  const ms = (v) => (v === undefined ? "" : fmtN(v, 2));
+  return [
+    `| page (${engine}) | session | root loader | page loader | render | app (until headers) | compression | statements | HTML KB |`,
+    "|---|---|---|---|---|---|---|---|---|",
+    ...rows.map(
+      (b) =>
+        `| ${b.name} | ${ms(b.session)} | ${ms(b.root)} | ${ms(b.route)} | ${ms(b.render)} | ${ms(b.app)} | ${ms(b.compressMs)} | ${b.statements} | ${fmtN(b.htmlKb, 1)} |`,
+    ),
   ];
 }
 
@@ -558,6 +619,16 @@ function report(r) {
         ]
       : ["PostgreSQL not measured: set `BENCH_POSTGRES_URL` to measure the pages on it too.", ""]),
     "## Signed-in pages: where the time goes",
+    "",
+    "Each signed-in page asked 100 times in a row of a shop started with `SERVER_TIMING=on`; the mean of what its",
+    "`Server-Timing` header reports (server/timing.ts), in ms. `session` is inside `root`; `app` is the whole answer",
+    "until its headers went out; compression (gzip level 6 of the page, as the compression middleware does it) is",
+    "measured by the bench on the same bytes (catalogue pages have none: their gzip is made with the template).",
+    "",
+    ...breakdownTable(r.breakdown, "embedded database"),
+    ...(r.loadPostgres?.breakdown ? ["", ...breakdownTable(r.loadPostgres.breakdown, `PostgreSQL ${r.loadPostgres.version}`)] : []),
+    "",
+    "By hand, before and after this issue's changes:",
     "",
     "Measured by hand on this machine on 2026-11-25 (production build, embedded database, 20 connections, one page at a time;",
     "`node bench/profile-pages.mjs` with `PROFILE=1` for a CPU profile and `COUNT=1` for the statements sent).",

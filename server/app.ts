@@ -11,6 +11,7 @@ import { SESSION_COOKIE_NAMES } from "./accounts/sessions";
 import type { CatalogCache } from "./catalog/catalog-cache";
 import { healthRoutes, type Readiness } from "./health";
 import { requestLogging } from "./log";
+import { serverTiming } from "./timing";
 import { pageContentSecurityPolicy, pageFormLimits, sameOriginChanges, securityHeaders } from "./security";
 
 export interface AppOptions {
@@ -98,6 +99,7 @@ export function createApp({
     );
   }
   app.use(requestLogging());
+  app.use(serverTiming(config.serverTiming));
   app.use(...securityHeaders(config));
   app.use(healthRoutes(db, readiness));
   app.use(sameOriginChanges(config));

@@ -49,6 +49,8 @@ const envSchema = z
       .regex(/^\d{8,15}$/, "digits only, with country code")
       .default("2348012345678"),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** Server-Timing headers with each request's phases and SQL statements (server/timing.ts); for measuring only. */
+    SERVER_TIMING: onOff.default(false),
     /** pino's levels; by default info, and only errors in tests. */
     LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
     // PICTURE_CACHE_DIR is the demo seed's own (server/demo/render-cache.ts): the server never draws.
@@ -96,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     whatsappNumber: e.WHATSAPP_NUMBER,
     webConcurrency: e.WEB_CONCURRENCY,
     logLevel: e.LOG_LEVEL ?? "info",
+    serverTiming: e.SERVER_TIMING,
   };
 }

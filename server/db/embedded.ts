@@ -5,6 +5,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { migrationsFolder, type Database, type DatabaseHandle } from "./client";
 import { lockDataDir } from "./lock";
 import * as schema from "./schema";
+import { statementCounter } from "../timing";
 
 // The embedded database: PGlite in this process, on a folder (DATA_DIR) or in memory.
 
@@ -24,7 +25,7 @@ export async function openEmbedded(target: { dataDir: string; loadDataDir?: Blob
     lock?.release();
     throw error;
   }
-  const db = drizzle({ client, schema });
+  const db = drizzle({ client, schema, logger: statementCounter });
   return {
     db: db as unknown as Database,
     engine: "pglite",

@@ -4,6 +4,7 @@ import pg from "pg";
 import { migrationsFolder, type ChannelListener, type Database, type DatabaseHandle } from "./client";
 import * as schema from "./schema";
 import { log } from "../log";
+import { statementCounter } from "../timing";
 
 // PostgreSQL through node-postgres (DATABASE_URL).
 
@@ -18,7 +19,7 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
   pool.on("error", (error: Error & { code?: string }) => {
     if (error.code !== "57P01") log.error({ err: error }, "PostgreSQL connection error");
   });
-  const db = drizzle({ client: pool, schema });
+  const db = drizzle({ client: pool, schema, logger: statementCounter });
   const listeners = new Set<() => Promise<void>>();
   return {
     db: db as unknown as Database,

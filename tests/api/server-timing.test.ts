@@ -1,0 +1,69 @@
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionCookieHeader } from "~/app/sessions.server";
+import { addToCart } from "~/server/cart/cart";
+import type { DatabaseHandle } from "~/server/db/client";
+import { createTestDatabase } from "../support/db";
+import { startShopServer } from "../support/pages";
+import { quickCustomer } from "../support/shop";
+
+// Issue 17's breakdown: with SERVER_TIMING=on each answer says how long its phases took and how
+// many SQL statements it sent; without it (the default) nothing of the server's insides is said.
+
+let handle: DatabaseHandle;
+let timedShop: Awaited<ReturnType<typeof startShopServer>>;
+let plainShop: Awaited<ReturnType<typeof startShopServer>>;
+let cookie: string;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  [timedShop, plainShop] = await Promise.all([startShopServer(handle, { env: { SERVER_TIMING: "on" } }), startShopServer(handle)]);
+  const customer = await quickCustomer(handle.db, "timing");
+  expect((await addToCart(handle.db, customer.id, { productId: 18 })).ok).toBe(true);
+  const context = { config: timedShop.config } as AppLoadContext;
+  cookie = (await sessionCookieHeader(context, "customer", customer.token, new Date(Date.now() + 3_600_000))).split(";")[0];
+});
+
+afterAll(async () => {
+  await Promise.all([timedShop?.close(), plainShop?.close()]);
+  await handle?.close();
+});
+
+/** The header's metrics by name: duration in ms, or the description. */
+function metrics(header: string | null): Record<string, string> {
+  expect(header).toBeTruthy();
+  return Object.fromEntries(
+    header!.split(", ").map((metric) => {
+      const [name, value] = metric.split(";");
+      return [name, value.replace(/^dur=|^desc="|"$/g, "")];
+    }),
+  );
+}
+
+describe("Server-Timing", () => {
+  it("breaks a signed-in page down into session, root loader, page loader and render, and counts its statements", async () => {
+    const res = await fetch(`${timedShop.baseUrl}/cartpage`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Welcome Bulk B");
+    const m = metrics(res.headers.get("server-timing"));
+    for (const phase of ["session", "root", "route", "render", "app"]) expect(Number(m[phase]), phase).toBeGreaterThan(0);
+    // The loaders run inside the answer, the session inside the root's loader.
+    expect(Number(m.app)).toBeGreaterThanOrEqual(Number(m.render));
+    expect(Number(m.root)).toBeGreaterThanOrEqual(Number(m.session));
+    // Categories, the session with the cart's count (shared by both loaders), the cart's lines.
+    expect(m.sql).toBe("3");
+  });
+
+  it("times client-navigation data too, which has no render", async () => {
+    const res = await fetch(`${timedShop.baseUrl}/cartpage.data`, { headers: { cookie } });
+    const m = metrics(res.headers.get("server-timing"));
+    expect(m.render).toBeUndefined();
+    expect(m.sql).toBe("3");
+  });
+
+  it("is off unless asked for", async () => {
+    const res = await fetch(`${plainShop.baseUrl}/cartpage`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("server-timing")).toBeNull();
+  });
+});
