@@ -579,7 +579,7 @@ function report(r) {
     ...signedInWhy(""),
     ...signedInWhy(" (PostgreSQL)"),
     "LCP <= 1.5 s":
-      "The signed-in personal pages (cart, order summary, dashboard) are rendered for their customer on every request (never cached); Lighthouse's model adds the server's response time observed during the run to the page's first paint, and that varies from run to run on a machine whose 2 cores the server and Chromium share (the run before this one, on the same code, measured 1.29 s at most).",
+      "The signed-in personal pages (cart, order summary, dashboard) are rendered for their customer on every request (never cached); Lighthouse's model adds the server's response time observed during the run to the page's first paint, and that varies from run to run on a machine whose 2 cores the server and Chromium share (the run before this one measured 1.29 s at most).",
   };
   const lines = [
     "# Benchmark results",
