@@ -62,18 +62,6 @@ export async function createShopApp(
 ) {
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
   const checkout = checkoutContext(handle.db, config);
-  const pages = createRequestHandler({
-    build,
-    mode: options.mode,
-    getLoadContext: (req, res) => ({
-      db: handle.db,
-      config,
-      checkout,
-      clientAddress: req.ip ?? "unknown",
-      cspNonce: res.locals.cspNonce as string,
-      pageTemplate: res.locals.pageTemplate === true,
-    }),
-  });
   // In development the code changes under the cache, so pages are always rendered afresh.
   const catalogCache =
     options.mode === "production"
@@ -86,6 +74,19 @@ export async function createShopApp(
           },
         })
       : undefined;
+  const pages = createRequestHandler({
+    build,
+    mode: options.mode,
+    getLoadContext: (req, res) => ({
+      db: handle.db,
+      config,
+      checkout,
+      clientAddress: req.ip ?? "unknown",
+      cspNonce: res.locals.cspNonce as string,
+      pageTemplate: res.locals.pageTemplate === true,
+      rememberCatalog: catalogCache?.remember,
+    }),
+  });
   return createApp({
     db: handle.db,
     config,

@@ -33,9 +33,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [categories, header] = await Promise.all([listCategories(context.db), headerValues(request, context)]);
+  // The menu's categories change only with the catalogue: kept until then, not asked for on every page.
+  const categories = () => listCategories(context.db);
+  const [menu, header] = await Promise.all([
+    context.rememberCatalog ? context.rememberCatalog("categories", categories) : categories(),
+    headerValues(request, context),
+  ]);
   return {
-    categories,
+    categories: menu,
     ...header,
     whatsappNumber: context.config.whatsappNumber,
     liveChatScriptUrl: context.config.liveChatScriptUrl ?? null,

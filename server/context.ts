@@ -18,6 +18,11 @@ declare module "react-router" {
      * which the catalogue cache fills in for each customer (app/header.server.ts).
      */
     pageTemplate?: boolean;
+    /**
+     * Keeps a value computed from the catalogue until it changes (server/catalog/catalog-cache.ts);
+     * absent in development, where everything is computed afresh.
+     */
+    rememberCatalog?: <T>(key: string, compute: () => Promise<T>) => Promise<T>;
   }
 }
 

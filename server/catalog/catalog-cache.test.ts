@@ -277,6 +277,44 @@ describe("signed-in customers' pages (templates)", () => {
   });
 });
 
+describe("values remembered until the catalogue changes", () => {
+  it("computes once, again after a change, and every time while changes may be missed", async () => {
+    const feed = changeFeed();
+    const cache = await createCatalogCache(feed.handle, { isCacheable: () => true });
+    let computed = 0;
+    const categories = async () => [`Eco Foam ${++computed}`];
+    expect(await Promise.all([cache.remember("categories", categories), cache.remember("categories", categories)])).toEqual([
+      ["Eco Foam 1"],
+      ["Eco Foam 1"],
+    ]);
+    expect(await cache.remember("categories", categories)).toEqual(["Eco Foam 1"]);
+    feed.notify();
+    expect(await cache.remember("categories", categories)).toEqual(["Eco Foam 2"]);
+    feed.gap(false);
+    await cache.remember("categories", categories);
+    await cache.remember("categories", categories);
+    expect(computed).toBe(4);
+    feed.gap(true);
+    await cache.remember("categories", categories);
+    await cache.remember("categories", categories);
+    expect(computed).toBe(5);
+  });
+
+  it("keeps neither a failure nor a value computed while the catalogue changed", async () => {
+    const feed = changeFeed();
+    const cache = await createCatalogCache(feed.handle, { isCacheable: () => true });
+    await expect(cache.remember("k", () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+    expect(await cache.remember("k", async () => "after")).toBe("after");
+
+    let finish!: (value: string) => void;
+    const slow = cache.remember("slow", () => new Promise<string>((resolve) => (finish = resolve)));
+    feed.notify();
+    finish("before the change");
+    expect(await slow).toBe("before the change");
+    expect(await cache.remember("slow", async () => "after the change")).toBe("after the change");
+  });
+});
+
 describe("isCatalogRequest", () => {
   const request = (url: string, cookie?: string) =>
     ({ path: url.split("?")[0], originalUrl: url, headers: { cookie } }) as unknown as express.Request;

@@ -66,6 +66,11 @@ export interface CatalogCacheOptions {
 
 export interface CatalogCache {
   middleware: RequestHandler;
+  /**
+   * A value computed from the catalogue (the categories every page's menu shows), kept until the
+   * catalogue changes: computed again after a change, and every time while changes may be missed.
+   */
+  remember<T>(key: string, compute: () => Promise<T>): Promise<T>;
   stats(): { hits: number; misses: number; entries: number; bytes: number; listening: boolean };
   close(): Promise<void>;
 }
@@ -80,6 +85,8 @@ export async function createCatalogCache(
   /** Renders in progress, so concurrent misses of one address wait for one rendering. */
   const pending = new Map<string, Promise<Entry | undefined>>();
   const pendingTemplates = new Map<string, Promise<TemplateEntry | undefined>>();
+  /** Values computed from the catalogue (remember), as promises so concurrent first asks share one. */
+  const remembered = new Map<string, Promise<unknown>>();
   let generation = 0;
   let listening = true;
   let hits = 0;
@@ -91,6 +98,7 @@ export async function createCatalogCache(
     pending.clear();
     templates.clear();
     pendingTemplates.clear();
+    remembered.clear();
   };
 
   const stopListening = await handle.listen(CATALOG_CHANNEL, {
@@ -194,8 +202,21 @@ export async function createCatalogCache(
     next();
   };
 
+  const remember = <T>(key: string, compute: () => Promise<T>): Promise<T> => {
+    if (!listening) return compute();
+    const kept = remembered.get(key);
+    if (kept) return kept as Promise<T>;
+    const value = compute();
+    // A change meanwhile empties the map (clear), so a value from the old catalogue is not kept
+    // past it; a failure is not kept either.
+    remembered.set(key, value);
+    value.catch(() => remembered.get(key) === value && remembered.delete(key));
+    return value;
+  };
+
   return {
     middleware,
+    remember,
     stats: () => ({ hits, misses, entries: entries.size, bytes: entries.calculatedSize, listening }),
     close: () => stopListening(),
   };
