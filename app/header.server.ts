@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { welcomeText } from "~/common/accounts";
 import type { Database } from "~/server/db/client";
-import { findCustomerSession } from "~/server/accounts/sessions";
+import { findCustomerSession, type CustomerSession } from "~/server/accounts/sessions";
 import { currentCustomer, customerToken } from "./sessions.server";
 
 // What the shop's header shows a signed-in customer: "Welcome <name>" where visitors see Login,
@@ -29,12 +29,15 @@ export const HEADER_PLACEHOLDERS = {
 /** The header's values for this request: the placeholders when rendering the shared page. */
 export async function headerValues(request: Request, context: AppLoadContext): Promise<HeaderValues> {
   if (context.pageTemplate) return { welcome: HEADER_PLACEHOLDERS.welcome, cartCount: Number(HEADER_PLACEHOLDERS.cartCount) };
-  const customer = await currentCustomer(request, context);
-  return { welcome: customer ? welcomeText(customer.fullName) : null, cartCount: customer?.cartCount ?? 0 };
+  return (await signedIn(currentCustomer(request, context))) ?? { welcome: null, cartCount: 0 };
 }
 
 /** A signed-in customer's header values from a request's Cookie header, or null (no live customer session). */
 export async function signedInHeaderValues(db: Database, cookieHeader: string | undefined): Promise<{ welcome: string; cartCount: number } | null> {
-  const customer = await findCustomerSession(db, await customerToken(cookieHeader));
+  return signedIn(findCustomerSession(db, await customerToken(cookieHeader)));
+}
+
+async function signedIn(session: Promise<CustomerSession | null>): Promise<{ welcome: string; cartCount: number } | null> {
+  const customer = await session;
   return customer ? { welcome: welcomeText(customer.fullName), cartCount: customer.cartCount } : null;
 }

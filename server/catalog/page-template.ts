@@ -51,16 +51,16 @@ const escapeStream = (text: string) =>
     .slice(1, -1)
     .replace(/[&<>\u2028\u2029]/g, (c) => STREAM_ESCAPES[c]);
 
-/** Where the <script> elements of the hydration stream are: [start, end) offsets. */
-function streamScripts(html: string): Array<[number, number]> {
-  const ranges: Array<[number, number]> = [];
+/** Where the page's <script> elements are, [start, end) offsets: the hydration stream's, and the others. */
+function scriptRanges(html: string): { stream: Array<[number, number]>; other: Array<[number, number]> } {
+  const ranges = { stream: [] as Array<[number, number]>, other: [] as Array<[number, number]> };
   for (let at = html.indexOf("<script"); at !== -1; at = html.indexOf("<script", at + 1)) {
     const close = html.indexOf("</script>", at);
-    if (close === -1) break;
-    ranges.push([at, close]);
-    at = close;
+    const end = close === -1 ? html.length : close;
+    ranges[html.slice(at, end).includes(STREAM_SCRIPT) ? "stream" : "other"].push([at, end]);
+    at = end;
   }
-  return ranges.filter(([start, end]) => html.slice(start, end).includes(STREAM_SCRIPT));
+  return ranges;
 }
 
 /**
@@ -70,12 +70,7 @@ function streamScripts(html: string): Array<[number, number]> {
  * is (letters and digits).
  */
 export function makeTemplate<Name extends string>(html: string, placeholders: Record<Name, string>): PageTemplate<Name> | undefined {
-  const scripts = streamScripts(html);
-  const otherScripts: Array<[number, number]> = [];
-  for (let at = html.indexOf("<script"); at !== -1; at = html.indexOf("<script", at + 1)) {
-    const close = html.indexOf("</script>", at);
-    if (!scripts.some(([start]) => start === at)) otherScripts.push([at, close === -1 ? html.length : close]);
-  }
+  const { stream: scripts, other: otherScripts } = scriptRanges(html);
   const inside = (ranges: Array<[number, number]>, at: number) => ranges.some(([start, end]) => at >= start && at < end);
 
   const found: Array<{ at: number; length: number; slot: Slot<Name> }> = [];

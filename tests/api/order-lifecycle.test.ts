@@ -4,11 +4,11 @@ import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { addToCart } from "~/server/cart/cart";
 import { cancelCheckout, completePayment, expireStaleOrders, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
 import type { DatabaseHandle } from "~/server/db/client";
-import { accounts, orderEvents, orders } from "~/server/db/schema";
+import { orderEvents, orders } from "~/server/db/schema";
 import { transition, type Move, type OrderStatus } from "~/server/orders/lifecycle";
 import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
 import { createTestDatabase } from "../support/db";
-import { deliveryFields, quickCustomer, setStock, stockOf } from "../support/shop";
+import { deliveryFields, quickAccount, quickCustomer, setStock, stockOf } from "../support/shop";
 
 // transition() against a real database, on the engine of this run: a move applies only from the
 // status the caller saw, two moves at once never both apply, refused moves write nothing, and
@@ -21,17 +21,7 @@ let adminId: number;
 beforeAll(async () => {
   handle = await createTestDatabase();
   checkout = { db: handle.db, gateway: testGateway(handle.db), publicUrl: "http://shop.test", shopOrdersEmail: "orders@shop.test" };
-  const [admin] = await handle.db
-    .insert(accounts)
-    .values({
-      role: "admin",
-      fullName: "Ngozi Owner",
-      email: `lifecycle.admin.${Date.now()}@example.com`,
-      phoneNumber: "2348012345678",
-      passwordHash: "unused",
-    })
-    .returning({ id: accounts.id });
-  adminId = admin.id;
+  adminId = (await quickAccount(handle.db, "admin", "lifecycle-admin")).id;
 });
 afterAll(async () => {
   await handle?.close();

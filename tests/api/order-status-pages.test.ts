@@ -6,12 +6,11 @@ import { startSession, type Role } from "~/server/accounts/sessions";
 import { addToCart } from "~/server/cart/cart";
 import { completePayment, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
 import type { DatabaseHandle } from "~/server/db/client";
-import { accounts } from "~/server/db/schema";
 import { changeOrderStatus } from "~/server/orders/admin-orders";
 import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
 import { createTestDatabase } from "../support/db";
 import { startShopServer } from "../support/pages";
-import { deliveryFields, quickCustomer, setStock } from "../support/shop";
+import { deliveryFields, quickAccount, quickCustomer, setStock } from "../support/shop";
 
 // The words of the order lifecycle (server/orders/lifecycle.ts) where people read them, rendered
 // from the current source: a customer's My Orders and order tracking use the customer's words,
@@ -60,17 +59,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   shop = await startShopServer(handle, { env: { SMTP_URL: "smtp://127.0.0.1:9", PUBLIC_URL: "http://shop.test" } });
   checkout = { db: handle.db, gateway: testGateway(handle.db), publicUrl: "http://shop.test", shopOrdersEmail: "orders@shop.test" };
-  const [admin] = await handle.db
-    .insert(accounts)
-    .values({
-      role: "admin",
-      fullName: "Ngozi Owner",
-      email: `status.pages.${Date.now()}@example.com`,
-      phoneNumber: "2348012345678",
-      passwordHash: "unused",
-    })
-    .returning({ id: accounts.id });
-  adminId = admin.id;
+  adminId = (await quickAccount(handle.db, "admin", "status-pages-admin")).id;
 
   const who = await quickCustomer(handle.db, "status-pages");
   customer = { id: who.id, token: (await startSession(handle.db, { id: who.id, role: "customer" })).token };

@@ -49,16 +49,24 @@ export async function loggedIn(db: Database, baseUrl: string, role: Role, tag: s
   return { id: created.account.id, email, token: res.body.token };
 }
 
-/** A customer with a session made directly (no password hashing): for tests that need many. */
-export async function quickCustomer(db: Database, tag: string): Promise<Shopper> {
+/** A verified account with a session made directly (no password hashing): for tests that need many, or only an id. */
+export async function quickAccount(
+  db: Database,
+  role: Role,
+  tag: string,
+  fullName = role === "customer" ? "Bulk Buyer" : "Ngozi Owner",
+): Promise<Shopper> {
   const email = uniqueEmail(tag);
   const [account] = await db
     .insert(accounts)
-    .values({ role: "customer", fullName: "Bulk Buyer", email, phoneNumber: "2348012345678", passwordHash: "unused", emailVerifiedAt: new Date() })
+    .values({ role, fullName, email, phoneNumber: "2348012345678", passwordHash: "unused", emailVerifiedAt: new Date() })
     .returning({ id: accounts.id });
-  const { token } = await startSession(db, { id: account.id, role: "customer" });
+  const { token } = await startSession(db, { id: account.id, role });
   return { id: account.id, email, token };
 }
+
+/** A customer with a session made directly (no password hashing): for tests that need many. */
+export const quickCustomer = (db: Database, tag: string): Promise<Shopper> => quickAccount(db, "customer", tag);
 
 export interface VariantRow {
   id: number;
