@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { checkoutContext, createApp, isCatalogRequest, isSignedInCatalogPage } from "./server/app";
 import { HEADER_PLACEHOLDERS, signedInHeaderValues } from "./app/header.server";
 import { createCatalogCache } from "./server/catalog/catalog-cache";
+import { createCustomerSessions, type CustomerSessions } from "./server/accounts/session-cache";
 import type { Readiness } from "./server/health";
 import { loadConfig, type Config } from "./server/config";
 import "./server/context";
@@ -62,6 +63,7 @@ export async function createShopApp(
 ) {
   const build = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
   const checkout = checkoutContext(handle.db, config);
+  const customerSessions = await customerSessionsOf(handle);
   // In development the code changes under the cache, so pages are always rendered afresh.
   const catalogCache =
     options.mode === "production"
@@ -69,7 +71,7 @@ export async function createShopApp(
           isCacheable: isCatalogRequest,
           signedIn: {
             applies: isSignedInCatalogPage,
-            values: (req) => timed("session", () => signedInHeaderValues(handle.db, req.headers.cookie)),
+            values: (req) => timed("session", () => signedInHeaderValues(customerSessions, req.headers.cookie)),
             placeholders: HEADER_PLACEHOLDERS,
           },
         })
@@ -81,6 +83,7 @@ export async function createShopApp(
       db: handle.db,
       config,
       checkout,
+      customerSessions,
       clientAddress: req.ip ?? "unknown",
       cspNonce: res.locals.cspNonce as string,
       pageTemplate: res.locals.pageTemplate === true,
@@ -97,6 +100,15 @@ export async function createShopApp(
     pageScriptPolicy: options.mode === "production",
     readiness: options.readiness,
   });
+}
+
+/** One per database: development makes the app again on every change of the code. */
+const customerSessionsByHandle = new WeakMap<DatabaseHandle, Promise<CustomerSessions>>();
+
+function customerSessionsOf(handle: DatabaseHandle): Promise<CustomerSessions> {
+  let sessions = customerSessionsByHandle.get(handle);
+  if (!sessions) customerSessionsByHandle.set(handle, (sessions = createCustomerSessions(handle)));
+  return sessions;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { welcomeText } from "~/common/accounts";
-import type { Database } from "~/server/db/client";
-import { findCustomerSession, type CustomerSession } from "~/server/accounts/sessions";
+import type { CustomerSessions } from "~/server/accounts/session-cache";
+import type { CustomerSession } from "~/server/accounts/sessions";
 import { currentCustomer, customerToken } from "./sessions.server";
 
 // What the shop's header shows a signed-in customer: "Welcome <name>" where visitors see Login,
@@ -33,8 +33,11 @@ export async function headerValues(request: Request, context: AppLoadContext): P
 }
 
 /** A signed-in customer's header values from a request's Cookie header, or null (no live customer session). */
-export async function signedInHeaderValues(db: Database, cookieHeader: string | undefined): Promise<{ welcome: string; cartCount: number } | null> {
-  return signedIn(findCustomerSession(db, await customerToken(cookieHeader)));
+export async function signedInHeaderValues(
+  sessions: CustomerSessions,
+  cookieHeader: string | undefined,
+): Promise<{ welcome: string; cartCount: number } | null> {
+  return signedIn(sessions.find(await customerToken(cookieHeader)));
 }
 
 async function signedIn(session: Promise<CustomerSession | null>): Promise<{ welcome: string; cartCount: number } | null> {

@@ -2,15 +2,7 @@ import { createCookie, redirect, type AppLoadContext } from "react-router";
 import { accountPaths } from "~/server/accounts/accounts";
 import { DEVICE_IDLE_LIFETIME_MS, wellFormedDeviceTokens } from "~/server/accounts/devices";
 import { timed } from "~/server/timing";
-import {
-  endSession,
-  findCustomerSession,
-  findSession,
-  SESSION_COOKIE_NAMES,
-  type CustomerSession,
-  type Role,
-  type SignedInAccount,
-} from "~/server/accounts/sessions";
+import { endSession, findSession, SESSION_COOKIE_NAMES, type CustomerSession, type Role, type SignedInAccount } from "~/server/accounts/sessions";
 
 // Page sessions: the session token in an httpOnly, SameSite=Lax cookie (Secure over https),
 // one cookie per role, so a customer and an admin can use one browser. The API uses Bearer tokens.
@@ -50,7 +42,7 @@ function once<Account extends SignedInAccount>(request: Request, role: Role, fin
 
 /** The signed-in customer, with their cart's count for the header, or null. */
 export function currentCustomer(request: Request, context: AppLoadContext): Promise<CustomerSession | null> {
-  return once(request, "customer", async () => findCustomerSession(context.db, await sessionToken(request, context, "customer")));
+  return once(request, "customer", async () => context.customerSessions.find(await sessionToken(request, context, "customer")));
 }
 
 /** The signed-in account of this role, or null. */

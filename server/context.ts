@@ -1,3 +1,4 @@
+import type { CustomerSessions } from "./accounts/session-cache";
 import type { CheckoutContext } from "./checkout/checkout";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -9,6 +10,8 @@ declare module "react-router" {
     config: Config;
     /** Database, payment provider and mail settings of checkout. */
     checkout: CheckoutContext;
+    /** Customers' sessions with their cart counts (kept in memory on the embedded database). */
+    customerSessions: CustomerSessions;
     /** The client's IP address (rate limits). */
     clientAddress: string;
     /** The nonce of this response's inline scripts (server/security.ts). */
