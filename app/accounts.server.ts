@@ -2,6 +2,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { messages } from "~/common/messages";
 import {
   accountPaths,
+  changePassword,
   logIn,
   requestPasswordReset,
   resetPassword,
@@ -10,10 +11,18 @@ import {
   verifyEmail,
   type AccountContext,
 } from "~/server/accounts/accounts";
-import { firstProblem, forgotPasswordInput, loginInput, newPasswordField, signUpInput, updatePhoneInput } from "~/server/accounts/input";
+import {
+  changePasswordInput,
+  firstProblem,
+  forgotPasswordInput,
+  loginInput,
+  newPasswordField,
+  signUpInput,
+  updatePhoneInput,
+} from "~/server/accounts/input";
 import type { Role, SignedInAccount } from "~/server/accounts/sessions";
 import { retryText } from "~/server/rate-limits";
-import type { FormResult } from "./forms";
+import { CHANGE_PASSWORD_FORM, type FormResult } from "./forms";
 import { deviceCookieHeader, endPageSession, presentedDeviceTokens, sessionCookieHeader } from "./sessions.server";
 import { log } from "~/server/log";
 
@@ -118,6 +127,28 @@ export async function updatePhoneAction(account: SignedInAccount, form: FormData
   const result = await updatePhone(context.db, account, input.data.email, input.data.phoneNumber);
   if (!result.ok) return error(messages.phoneOtherAccount);
   return done(messages.phoneUpdated);
+}
+
+/**
+ * Change password, in both dashboards (issue 18): the current password is asked for; the account's
+ * other sessions end and this browser gets a new one, so it stays signed in, back on the dashboard
+ * with the notice.
+ */
+export async function changePasswordAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
+  const answer = (status: "error", message: string, init: { status?: number } = {}) =>
+    data<FormResult>({ status, message, form: CHANGE_PASSWORD_FORM }, init);
+  const input = changePasswordInput.safeParse(Object.fromEntries(form));
+  if (!input.success) return answer("error", firstProblem(input.error), { status: 400 });
+  if (input.data.confirmPassword !== input.data.newPassword) return answer("error", messages.resetPasswordsDiffer, { status: 400 });
+  const result = await changePassword(accountContext(context), account, input.data);
+  if (result.ok) {
+    // A new page load with the new session: this request's cookie names one that has just ended.
+    const session = await sessionCookieHeader(context, account.role, result.token, result.expiresAt);
+    const home = account.role === "customer" ? "/userdashboard" : "/admin";
+    return redirect(`${home}?notice=password-changed`, { headers: cookies(session) });
+  }
+  if (result.reason === "rate-limited") return answer("error", messages.tooManyAttempts(retryText(result.retryAfterSeconds)), { status: 429 });
+  return answer("error", result.reason === "same-password" ? messages.newPasswordSame : messages.currentPasswordWrong);
 }
 
 /** Logout (spec §4): ends the session on the server, then says 'Logged Out!'. */

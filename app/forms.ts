@@ -3,12 +3,16 @@ import { isRouteErrorResponse } from "react-router";
 // What an account form's action answers, and the browser-side fallback when the network fails.
 
 export type FormResult =
-  | { status: "error"; message: string }
-  | { status: "done"; message: string }
+  /** `form` names which of a page's forms it answers, where a page has several (Change password). */
+  | { status: "error"; message: string; form?: string }
+  | { status: "done"; message: string; form?: string }
   /** Right password, but the e-mail is not verified yet (spec §4). */
   | { status: "unverified" }
   /** The request needs a signed-in customer (Add to Cart by a visitor, or an expired session). */
   | { status: "login" };
+
+/** The `form` of Change password's results (both dashboards, beside the phone form). */
+export const CHANGE_PASSWORD_FORM = "change-password";
 
 /**
  * A clientAction that runs the server action and, when the request never gets an answer (a

@@ -73,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const nonce = useNonce();
   const categories = data?.categories ?? [];
+  const { footer, backOffice } = routeFor(pathname);
   return (
     <html lang="en-NG">
       <head>
@@ -89,13 +90,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <PendingBar />
         <NoticeToast />
         {data?.demo ? <DemoBanner devMailbox={data.demo.devMailbox} /> : null}
-        <Header categories={categories} cartCount={data?.cartCount ?? 0} welcome={data?.welcome ?? null} />
+        {backOffice ? null : <Header categories={categories} cartCount={data?.cartCount ?? 0} welcome={data?.welcome ?? null} />}
         <main id="main" className="flex-1">
           {children}
         </main>
-        <BadgeStrip />
-        {routeFor(pathname).footer ? <Footer categories={categories} /> : null}
-        {data ? <FloatingContact whatsappNumber={data.whatsappNumber} liveChatScriptUrl={data.liveChatScriptUrl} /> : null}
+        {backOffice ? null : <BadgeStrip />}
+        {footer ? <Footer categories={categories} /> : null}
+        {data && !backOffice ? <FloatingContact whatsappNumber={data.whatsappNumber} liveChatScriptUrl={data.liveChatScriptUrl} /> : null}
         {/* Scrolls to the top on every new page, and back to where you were on Back. */}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -152,16 +152,27 @@ describe("routeFor", () => {
     expect(facts("/admin/orders/ORD-1").formLimit).toBe("page");
   });
 
-  it("keeps the footer off the customer's account forms only (spec §2), however their address is written", () => {
+  it("keeps the footer off the customer's account forms (spec §2) and the back office only, however their address is written", () => {
     expect(SHOP_ROUTES.filter((r) => !r.footer).map((r) => r.path)).toEqual([
       "userlogin",
       "usersignup",
       "userforgotpassword",
       "user-reset-password/:token",
       "verifyuser/:token",
+      "admin",
+      "admin/orders/:orderRef",
+      "admin/products/:productId",
     ]);
     for (const path of ["/userlogin", "/UserSignup/", "/user-reset-password/abc", "/verifyuser/abc"]) expect(routeFor(path).footer, path).toBe(false);
     for (const path of ["/", "/adminlogin", "/reset-password/abc", "/userdashboard", "/userlogin/extra", "/nowhere"])
       expect(routeFor(path).footer, path).toBe(true);
+  });
+
+  it("gives the back office's frame to /admin and its sub-pages only (issue 18)", () => {
+    expect(SHOP_ROUTES.filter((r) => r.backOffice).map((r) => r.path)).toEqual(["admin", "admin/orders/:orderRef", "admin/products/:productId"]);
+    for (const path of ["/admin", "/Admin/", "/admin/orders/ORD-1", "/admin/products/18", "/admin.data"])
+      expect(routeFor(path).backOffice, path).toBe(true);
+    for (const path of ["/", "/adminlogin", "/adminforgotpassword", "/reset-password/abc", "/admin/nowhere", "/userdashboard"])
+      expect(routeFor(path).backOffice, path).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import { matchPath, matchRoutes, type RouteObject } from "react-router";
 //   - cacheable: the catalogue cache keeps the page for signed-out visitors (server/app.ts);
 //   - formLimit: who bounds the size of a form posted to it (server/security.ts pageFormLimits);
 //   - footer: whether the page shows the shop's footer (app/root.tsx);
+//   - backOffice: the page wears the back office's frame, not the storefront's (app/root.tsx);
 //   - params: what each dynamic segment of its path holds; a "secret" one (the one-time token of
 //     an e-mailed link) is never written to a log (server/log.ts loggablePath).
 // Every dynamic segment must be declared, "secret" or "plain" (the type checker and
@@ -33,6 +34,11 @@ export interface RouteFacts {
   formLimit?: "page" | "action";
   /** The shop's footer below the page (the default); the customer's account forms keep it out of the way (spec §2). */
   footer?: boolean;
+  /**
+   * Staff's pages: none of the storefront's header, badges, footer or floating buttons; the page
+   * draws the back office's frame (app/components/admin/AdminFrame.tsx).
+   */
+  backOffice?: boolean;
 }
 
 /** One route of the table, with its facts. */
@@ -54,13 +60,13 @@ type FactsOf<Path extends string> = [ParamsOf<Path>] extends [never]
   : [facts: RouteFacts & { params: { readonly [Name in ParamsOf<Path>]: ParamKind } }];
 
 function route<const Path extends string>(path: Path, file: string, ...[facts]: FactsOf<Path>): ShopRoute {
-  const { cacheable = false, formLimit = "page", footer = true } = facts ?? {};
+  const { cacheable = false, formLimit = "page", footer = true, backOffice = false } = facts ?? {};
   const params = (facts as { params?: Record<string, ParamKind> } | undefined)?.params ?? {};
-  return { path, file, cacheable, formLimit, footer, params };
+  return { path, file, cacheable, formLimit, footer, backOffice, params };
 }
 
-function index(file: string, { cacheable = false, formLimit = "page", footer = true }: RouteFacts = {}): ShopRoute {
-  return { path: undefined, file, cacheable, formLimit, footer, params: {} };
+function index(file: string, { cacheable = false, formLimit = "page", footer = true, backOffice = false }: RouteFacts = {}): ShopRoute {
+  return { path: undefined, file, cacheable, formLimit, footer, backOffice, params: {} };
 }
 
 const catalog = { cacheable: true } as const;
@@ -69,6 +75,7 @@ const token = { params: { token: "secret" } } as const;
 const accountForm = { footer: false } as const;
 /** The admin's product forms read their pictures with their own cap. */
 const productForms = { formLimit: "action" } as const;
+const backOffice = { backOffice: true, footer: false } as const;
 
 /** The route table, in the order React Router is given it. The shop's header and footer live in root.tsx. */
 export const SHOP_ROUTES: readonly ShopRoute[] = [
@@ -90,9 +97,9 @@ export const SHOP_ROUTES: readonly ShopRoute[] = [
   route("adminforgotpassword", "routes/adminforgotpassword.tsx"),
   route("reset-password/:token", "routes/reset-password.$token.tsx", token),
   route("verify/:token", "routes/verify.$token.tsx", token),
-  route("admin", "routes/admin.tsx", productForms),
-  route("admin/orders/:orderRef", "routes/admin.orders.$orderRef.tsx", { params: { orderRef: "plain" } }),
-  route("admin/products/:productId", "routes/admin.products.$productId.tsx", { ...productForms, params: { productId: "plain" } }),
+  route("admin", "routes/admin.tsx", { ...backOffice, ...productForms }),
+  route("admin/orders/:orderRef", "routes/admin.orders.$orderRef.tsx", { ...backOffice, params: { orderRef: "plain" } }),
+  route("admin/products/:productId", "routes/admin.products.$productId.tsx", { ...backOffice, ...productForms, params: { productId: "plain" } }),
   route("aboutus", "routes/aboutus.tsx", catalog),
   route("contactus", "routes/contactus.tsx"),
   route("trackorder", "routes/trackorder.tsx"),

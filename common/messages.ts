@@ -54,6 +54,9 @@ export const messages = {
   updateFailedTitle: "Update Failed",
   phoneUpdated: "Phone number updated.",
   phoneOtherAccount: "You can only change your own phone number.",
+  // Change password in both dashboards (issue 18).
+  currentPasswordWrong: "Your current password is not right.",
+  newPasswordSame: "Choose a new password different from the current one.",
   logoutConfirm: "Do you want to log out?",
   signInRequired: "Please log in to continue.",
   adminOnly: "Only admins can do that.",

@@ -26,6 +26,7 @@ export const storefrontMessages = {
   loginSuccess: "Login successful",
   productUploaded: "Product uploaded successfully.",
   productUpdated: "Product updated.",
+  passwordChanged: "Password changed. Every other device has been signed out.",
   contactSent: "Thank you for contacting us. We will get back to you shortly.",
 } as const;
 
@@ -40,6 +41,7 @@ export const notices = {
   "admin-login": { text: storefrontMessages.loginSuccess, ms: 2000 },
   "product-posted": { text: storefrontMessages.productUploaded, ms: 4000 },
   "product-updated": { text: storefrontMessages.productUpdated, ms: 4000 },
+  "password-changed": { text: storefrontMessages.passwordChanged, ms: 6000 },
   "contact-sent": { text: storefrontMessages.contactSent, ms: 6000 },
 } as const satisfies Record<string, { text: string; ms: number }>;
 

@@ -8,6 +8,7 @@ import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
 import { formatNairaTotal } from "~/common/money";
 import { orderStatusAction } from "../admin/orders.server";
 import { FormMessage, inputStyle, SubmitButton } from "../components/account/fields";
+import { AdminFrame } from "../components/admin/AdminFrame";
 import { friendlyDateTime, OrderBadges, StatusBadge } from "../components/admin/OrdersPanel";
 import { ChevronLeftIcon } from "../components/icons";
 import { networkFallback, type FormResult } from "../forms";
@@ -91,7 +92,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
   const { order, backTo, limits } = loaderData;
   const d = order.delivery;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+    <AdminFrame active={ADMIN_PANELS.orders}>
       <Link to={backTo} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
         <ChevronLeftIcon className="h-4 w-4" /> Back to orders
       </Link>
@@ -164,7 +165,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           <History order={order} className="order-5" />
         </div>
       </div>
-    </div>
+    </AdminFrame>
   );
 }
 
@@ -375,14 +376,16 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const text = notFound ? "Order not found." : "This order could not be shown. Please try again.";
   return (
-    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <title>{`${text} | ${SHOP_NAME}`}</title>
-      <p role="alert" className="text-lg font-medium text-slate-700">
-        {text}
-      </p>
-      <Link to={adminPanelPath(ADMIN_PANELS.orders)} className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
-        Back to orders
-      </Link>
-    </div>
+    <AdminFrame active={ADMIN_PANELS.orders}>
+      <div className="py-16 text-center">
+        <title>{`${text} | ${SHOP_NAME}`}</title>
+        <p role="alert" className="text-lg font-medium text-slate-700">
+          {text}
+        </p>
+        <Link to={adminPanelPath(ADMIN_PANELS.orders)} className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+          Back to orders
+        </Link>
+      </div>
+    </AdminFrame>
   );
 }

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin";
 import { messages } from "~/common/messages";
 import { ADMIN_PANELS, type AdminPanel } from "~/common/panels";
-import { logoutAction, signUpAction, updatePhoneAction } from "../accounts.server";
+import { changePasswordAction, logoutAction, signUpAction, updatePhoneAction } from "../accounts.server";
 import { messageAction, messagesPanelData } from "../admin/messages.server";
 import { ordersPanelData } from "../admin/orders.server";
 import {
@@ -15,33 +15,21 @@ import {
   uploadTooLarge,
 } from "../admin/products.server";
 import { AccountInfo } from "../components/account/AccountInfo";
-import { Dashboard, menuFromUrl } from "../components/account/Dashboard";
+import { menuFromUrl } from "../components/account/Dashboard";
 import { FormMessage, SubmitButton } from "../components/account/fields";
 import { SignUpFields } from "../components/account/SignUpFields";
+import { AdminFrame } from "../components/admin/AdminFrame";
 import { ManageProducts } from "../components/admin/ManageProducts";
 import { MessagesPanel } from "../components/admin/MessagesPanel";
 import { OrdersPanel } from "../components/admin/OrdersPanel";
 import { Overview } from "../components/admin/Overview";
 import { PostProduct } from "../components/admin/PostProduct";
 import { SearchProducts } from "../components/admin/SearchProducts";
-import { ChatIcon, ListIcon, PlusIcon, SearchIcon, TruckIcon, UserIcon } from "../components/icons";
 import { networkFallback, type FormResult } from "../forms";
 import { formIntent, unknownIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
 import { loadOverview, readProductForm } from "~/app/services.server";
-
-// Spec §2: Admin Info, Post Product, Manage Products, Register an Admin, Search Products; then
-// the panels a running shop needs: Orders and Messages (their numbers: common/panels.ts).
-const MENU = [
-  { panel: ADMIN_PANELS.adminInfo, label: "Admin Info", icon: UserIcon },
-  { panel: ADMIN_PANELS.postProduct, label: "Post Product", icon: PlusIcon },
-  { panel: ADMIN_PANELS.manageProducts, label: "Manage Products", icon: ListIcon },
-  { panel: ADMIN_PANELS.registerAdmin, label: "Register an Admin", icon: UserIcon },
-  { panel: ADMIN_PANELS.searchProducts, label: "Search Products", icon: SearchIcon },
-  { panel: ADMIN_PANELS.orders, label: "Orders", icon: TruckIcon },
-  { panel: ADMIN_PANELS.messages, label: "Messages", icon: ChatIcon },
-];
 
 async function panelData(menu: AdminPanel, request: Request, context: Route.LoaderArgs["context"]) {
   switch (menu) {
@@ -69,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The forms of this page, by the `intent` each sends. */
-const INTENTS = ["logout", "update-phone", "register-admin", "post-product", "delete-product", "message-read"] as const;
+const INTENTS = ["logout", "update-phone", "change-password", "register-admin", "post-product", "delete-product", "message-read"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const account = await requireAccount(request, context, "admin");
@@ -81,6 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return logoutAction("admin", request, context);
     case "update-phone":
       return updatePhoneAction(account, form, context);
+    case "change-password":
+      return changePasswordAction(account, form, context);
     case "register-admin":
       return signUpAction("admin", form, context);
     case "post-product":
@@ -106,7 +96,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Admin Dashboard")
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { account, menu } = loaderData;
   return (
-    <Dashboard title="Admin Dashboard" fullName={account.fullName} entries={MENU} active={menu}>
+    <AdminFrame greet={account.fullName} active={menu}>
       {loaderData.panel === "overview" ? (
         <div className="grid gap-8">
           <AccountInfo heading="Admin Info" account={account} result={actionData} />
@@ -119,7 +109,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       {loaderData.panel === "search" ? <SearchProducts data={loaderData.search} /> : null}
       {loaderData.panel === "orders" ? <OrdersPanel data={loaderData.orders} /> : null}
       {loaderData.panel === "messages" ? <MessagesPanel data={loaderData.messages} /> : null}
-    </Dashboard>
+    </AdminFrame>
   );
 }
 

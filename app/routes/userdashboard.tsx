@@ -4,7 +4,7 @@ import type { Route } from "./+types/userdashboard";
 import { messages } from "~/common/messages";
 import { CUSTOMER_PANELS } from "~/common/panels";
 import { formatNairaTotal } from "~/common/money";
-import { logoutAction, updatePhoneAction } from "../accounts.server";
+import { changePasswordAction, logoutAction, updatePhoneAction } from "../accounts.server";
 import { AccountInfo } from "../components/account/AccountInfo";
 import { Dashboard, menuFromUrl } from "../components/account/Dashboard";
 import { ListIcon, UserIcon } from "../components/icons";
@@ -34,11 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = formIntent(form, ["logout", "update-phone"]);
+  const intent = formIntent(form, ["logout", "update-phone", "change-password"]);
   // Logout needs no live session: it ends whatever session the cookie names and clears it.
   if (intent === "logout") return logoutAction("customer", request, context);
   const account = await requireAccount(request, context, "customer");
   if (intent === "update-phone") return updatePhoneAction(account, form, context);
+  if (intent === "change-password") return changePasswordAction(account, form, context);
   return unknownIntent();
 }
 export const clientAction = networkFallback(messages.tryAgain);

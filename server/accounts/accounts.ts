@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "../db/client";
 import { accounts, oneTimeTokens } from "../db/schema";
 import { announceMail, queueMail } from "../mail/outbox";
-import { passwordChangedMail, passwordResetMail, verificationMail } from "../mail/templates";
+import { passwordChangedHereMail, passwordChangedMail, passwordResetMail, verificationMail } from "../mail/templates";
 import { clearLimit, hitLimits, refundLimit, type Limit } from "../rate-limits";
 import { browserDeviceTokens, clearDeviceLimits, deviceFor, deviceLimitKey, findDevices } from "./devices";
 import type { SignUpInput } from "./input";
@@ -23,9 +23,9 @@ export interface AccountContext {
 type RateLimited = { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 
 /** Where each role's links lead (spec §2). */
-export const accountPaths: Record<Role, { login: string; verify: string; reset: string }> = {
-  customer: { login: "/userlogin", verify: "/verifyuser", reset: "/user-reset-password" },
-  admin: { login: "/adminlogin", verify: "/verify", reset: "/reset-password" },
+export const accountPaths: Record<Role, { login: string; verify: string; reset: string; forgot: string }> = {
+  customer: { login: "/userlogin", verify: "/verifyuser", reset: "/user-reset-password", forgot: "/userforgotpassword" },
+  admin: { login: "/adminlogin", verify: "/verify", reset: "/reset-password", forgot: "/adminforgotpassword" },
 };
 
 const HOUR = 60 * 60 * 1000;
@@ -53,6 +53,8 @@ export const LIMITS = {
   signUpsPerAddress: 200,
   signUpWindowMs: HOUR,
   verificationMailsPerAccount: 3,
+  /** Wrong current passwords given to Change password by one account (a borrowed session guessing). */
+  changePasswordFailuresPerAccount: 5,
 } as const;
 
 /** The rate-limit keys of failed logins by clients without a device token. */
@@ -302,4 +304,44 @@ export async function updatePhone(db: Database, account: SignedInAccount, email:
   if (email !== account.email) return { ok: false, reason: "not-your-account" };
   const [updated] = await db.update(accounts).set({ phoneNumber }).where(eq(accounts.id, account.id)).returning(selectAccount);
   return { ok: true, account: updated };
+}
+
+export type ChangePasswordResult =
+  { ok: true; token: string; expiresAt: Date } | { ok: false; reason: "wrong-password" | "same-password" } | RateLimited;
+
+/**
+ * Changes the signed-in account's password (issue 18): the current one must be given. Every
+ * session of the account ends, this browser gets a new one (returned), and the owner is told by
+ * mail. Wrong current passwords are limited per account, so a session left open on a shared
+ * computer cannot be used to guess the password.
+ */
+export async function changePassword(
+  ctx: AccountContext,
+  account: SignedInAccount,
+  input: { currentPassword: string; newPassword: string },
+): Promise<ChangePasswordResult> {
+  const limit = { key: `change-password:${account.id}`, max: LIMITS.changePasswordFailuresPerAccount, windowMs: LIMITS.loginWindowMs };
+  const allowed = await hitLimits(ctx.db, [limit]);
+  if (!allowed.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: allowed.retryAfterSeconds };
+  const [stored] = await ctx.db.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, account.id));
+  if (!stored || !(await verifyPassword(stored.passwordHash, input.currentPassword))) return { ok: false, reason: "wrong-password" };
+  await refundLimit(ctx.db, limit.key);
+  if (input.newPassword === input.currentPassword) return { ok: false, reason: "same-password" };
+  const passwordHash = await hashPassword(input.newPassword);
+  const session = await ctx.db.transaction(async (tx) => {
+    // Only if the password is still the one checked: of two changes at once, one wins.
+    const changed = await tx
+      .update(accounts)
+      .set({ passwordHash })
+      .where(and(eq(accounts.id, account.id), eq(accounts.passwordHash, stored.passwordHash)))
+      .returning({ id: accounts.id });
+    if (changed.length === 0) return null;
+    await endAllSessions(tx, account.id);
+    const resetUrl = `${ctx.publicUrl}${accountPaths[account.role].forgot}`;
+    await queueMail(tx, { kind: "password-changed", to: account.email, ...passwordChangedHereMail(account.fullName, resetUrl) });
+    return startSession(tx, account);
+  });
+  if (!session) return { ok: false, reason: "wrong-password" };
+  announceMail();
+  return { ok: true, ...session };
 }

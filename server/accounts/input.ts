@@ -65,6 +65,13 @@ export const resetPasswordInput = tokenInput.extend({ password: newPasswordField
 
 export const updatePhoneInput = z.object({ email: emailField, phoneNumber: phoneField });
 
+/** Change password (issue 18): the current password, the new one and its confirmation. */
+export const changePasswordInput = z.object({
+  currentPassword: passwordField,
+  newPassword: newPasswordField,
+  confirmPassword: z.string({ error: messages.resetPasswordsDiffer }).max(PASSWORD_MAX_LENGTH, messages.resetPasswordsDiffer),
+});
+
 /** The first problem, worded for a person. */
 export function firstProblem(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Invalid request.";

@@ -25,7 +25,7 @@ export interface SignedInAccount {
   phoneNumber: string;
 }
 
-export async function startSession(db: Database, account: { id: number; role: Role }, now = new Date()) {
+export async function startSession(db: Executor, account: { id: number; role: Role }, now = new Date()) {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS[account.role]);
   await db.insert(sessions).values({ tokenHash: hashToken(token), accountId: account.id, expiresAt });
@@ -55,6 +55,8 @@ export interface CustomerSession extends SignedInAccount {
   role: "customer";
   /** Units in the cart now (the header's count). */
   cartCount: number;
+  /** When the session ends (a session kept in memory is good only until then). */
+  expiresAt: Date;
 }
 
 /**
@@ -65,12 +67,24 @@ export interface CustomerSession extends SignedInAccount {
  */
 export async function findCustomerSession(db: Database, token: string | null | undefined, now = new Date()): Promise<CustomerSession | null> {
   if (!isTokenShape(token)) return null;
-  const [row] = await queryRows<{ id: number; full_name: string; email: string; phone_number: string; cart_count: string | number }>(
-    db,
-    sql`select * from customer_session(${hashToken(token)}, ${now.toISOString()})`,
-  );
+  const [row] = await queryRows<{
+    id: number;
+    full_name: string;
+    email: string;
+    phone_number: string;
+    cart_count: string | number;
+    expires_at: string | Date;
+  }>(db, sql`select * from customer_session(${hashToken(token)}, ${now.toISOString()})`);
   return row
-    ? { id: row.id, role: "customer", fullName: row.full_name, email: row.email, phoneNumber: row.phone_number, cartCount: Number(row.cart_count) }
+    ? {
+        id: row.id,
+        role: "customer",
+        fullName: row.full_name,
+        email: row.email,
+        phoneNumber: row.phone_number,
+        cartCount: Number(row.cart_count),
+        expiresAt: new Date(row.expires_at),
+      }
     : null;
 }
 

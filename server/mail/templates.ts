@@ -80,6 +80,19 @@ export function passwordChangedMail(fullName: string, loginUrl: string): MailCon
   });
 }
 
+/** A password changed from the dashboard: the browser that did it stays signed in. */
+export function passwordChangedHereMail(fullName: string, resetUrl: string): MailContent {
+  return render({
+    subject: `Your ${SHOP_NAME} password was changed`,
+    greetingName: fullName,
+    paragraphs: [
+      "The password of your account has just been changed from your dashboard, and every other device that was signed in has been signed out.",
+      `If this was not you, reset your password at once and contact us at ${SHOP_EMAIL} or ${SHOP_PHONE_DISPLAY}.`,
+    ],
+    action: { label: "Reset my password", url: resetUrl },
+  });
+}
+
 interface OrderLetter {
   order: typeof orders.$inferSelect;
   items: (typeof orderItems.$inferSelect)[];

@@ -684,6 +684,15 @@ export const PAGE_ROWS: MatrixRow[] = [
     expect: customerPage("200 +msg.phoneUpdated", "200 +msg.phoneUpdated"),
     why: "Changes the caller's own phone number; the form names no account.",
   },
+  {
+    surface: "page",
+    method: "POST",
+    route: "/userdashboard",
+    request: "/userdashboard",
+    body: { intent: "change-password", currentPassword: "not the password", newPassword: "Another-pass-2026", confirmPassword: "Another-pass-2026" },
+    expect: customerPage("200 +msg.currentPasswordWrong", "200 +msg.currentPasswordWrong"),
+    why: "Change password (issue 18): the caller's own password, only with the current one; the form names no account.",
+  },
 
   // ---- admin
   {
@@ -764,6 +773,15 @@ export const PAGE_ROWS: MatrixRow[] = [
     body: { intent: "update-phone", phoneNumber: "2348099990004" },
     expect: adminPage("200 +msg.phoneUpdated"),
     why: "Admin only; changes the admin's own number.",
+  },
+  {
+    surface: "page",
+    method: "POST",
+    route: "/admin",
+    request: "/admin",
+    body: { intent: "change-password", currentPassword: "not the password", newPassword: "Another-pass-2026", confirmPassword: "Another-pass-2026" },
+    expect: adminPage("200 +msg.currentPasswordWrong"),
+    why: "Change password (issue 18): admin only, the admin's own password, only with the current one.",
   },
   {
     surface: "page",

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectAccessible, forgiveBadRequest, fullPageShot, gotoHydrated, loadAllPictures, test } from "./fixtures";
+import { expect, expectAccessible, forgiveBadRequest, fullPageShot, gotoHydrated, loadAllPictures, menuLink, test } from "./fixtures";
 
 // The admin's catalogue tools in Chromium (spec §2 /admin menus 1, 2 and 4, §3 Product upload
 // form, §4 "after a successful upload it returns to 0", §5 Product images, Search, Delete
@@ -76,7 +76,7 @@ test("the admin posts a product, edits its price and deletes it; the shop follow
   // ---- Post Product (menu 1)
   await gotoHydrated(page, "/admin?menu=1");
   await expect(page.getByRole("heading", { name: "Post Product" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Post Product" })).toHaveAttribute("aria-current", "page");
+  await expect(menuLink(page, "Post Product")).toHaveAttribute("aria-current", "page");
   await expect(page.getByLabel("Available stock")).toHaveValue("1");
   await fillProduct(page, { name, description: "Hollow-fibre pillow with a cotton cover, 50x70 cm.", price: "18500", stock: "6" });
   await page.locator("#productImages").setInputFiles([pngFile, jpegFile]);
@@ -88,7 +88,7 @@ test("the admin posts a product, edits its price and deletes it; the shop follow
   await page.getByRole("button", { name: "Post Product" }).click();
   await expect(page.getByTestId("notice")).toHaveText("Product uploaded successfully.");
   await expect(page).toHaveURL(/\/admin\?menu=0$/);
-  await expect(page.getByRole("link", { name: "Admin Info" })).toHaveAttribute("aria-current", "page");
+  await expect(menuLink(page, "Admin Info")).toHaveAttribute("aria-current", "page");
 
   // ---- on its category page, with both pictures and the price
   await gotoHydrated(page, "/productlistpage/Pillows");

@@ -1,7 +1,18 @@
 import type { Page, TestInfo } from "@playwright/test";
 import type { DeliveryDetails } from "~/common/delivery";
 import { seedProducts } from "~/server/demo/seed-data";
-import { expect, expectAccessible, forgiveNotFound, fullPageShot, gotoHydrated, loadAllPictures, owner, test, uniqueEmail } from "./fixtures";
+import {
+  adminMenu,
+  expect,
+  expectAccessible,
+  forgiveNotFound,
+  fullPageShot,
+  gotoHydrated,
+  loadAllPictures,
+  owner,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 import { buyOne } from "./shopping";
 
 // The admin's Orders panel in Chromium (issue 5): a new customer buys through the test gateway,
@@ -43,7 +54,7 @@ test("an admin moves a paid order to processing, then shipped with a tracking id
   // The owner signs in (a separate admin session in the same browser) and opens Orders.
   await ownerLogin();
   await gotoHydrated(page, "/admin");
-  await page.getByRole("navigation", { name: "Admin Dashboard menu" }).getByRole("link", { name: "Orders" }).click();
+  await (await adminMenu(page)).getByRole("link", { name: "Orders" }).click();
   await expect(page).toHaveURL(/\/admin\?menu=5$/);
   await expect(page.getByRole("heading", { name: "Orders", level: 2 })).toBeVisible();
   await expect(page.getByRole("link", { name: orderRef })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { seedProducts } from "~/server/demo/seed-data";
-import { expect, expectAccessible, fullPageShot, gotoHydrated, test, uniqueEmail, type Customer } from "./fixtures";
+import { adminMenu, expect, expectAccessible, fullPageShot, gotoHydrated, test, uniqueEmail, type Customer } from "./fixtures";
 import { buyOne } from "./shopping";
 
 // The admin dashboard's sales overview (issue 5, menu 0) in Chromium: a customer buys through the
@@ -119,7 +119,7 @@ test("a contact message shows unread in Messages, is marked read and unread, and
 
   await ownerLogin();
   await gotoHydrated(page, "/admin");
-  await page.getByRole("navigation", { name: "Admin Dashboard menu" }).getByRole("link", { name: "Messages" }).click();
+  await (await adminMenu(page)).getByRole("link", { name: "Messages" }).click();
   await expect(page).toHaveURL(/\/admin\?menu=6$/);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 

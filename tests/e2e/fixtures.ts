@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { findLink, uniqueEmail } from "../support/accounts";
 
 export { uniqueEmail };
@@ -127,6 +127,25 @@ export async function expectAccessible(page: Page) {
           .join(", ")}`,
     );
   expect(bad, "serious or critical accessibility violations").toEqual([]);
+}
+
+/**
+ * The back office's menu (issue 18): a side menu on desktop; on phones behind its one Menu
+ * button, which this presses when the menu is closed.
+ */
+export async function adminMenu(page: Page): Promise<Locator> {
+  const toggle = page.locator("details:has(nav[aria-label='Admin Dashboard menu'])");
+  if (await toggle.isVisible()) {
+    if (!(await toggle.evaluate((el) => (el as HTMLDetailsElement).open))) await toggle.locator("summary").click();
+  }
+  const menu = page.getByRole("navigation", { name: "Admin Dashboard menu" });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** A back-office menu entry, shown or not (on phones the menu is closed): for its attributes. */
+export function menuLink(page: Page, name: string): Locator {
+  return page.locator("nav[aria-label='Admin Dashboard menu']").first().getByRole("link", { name, includeHidden: true });
 }
 
 /** Waits for hydration, so clicks reach React's handlers. */

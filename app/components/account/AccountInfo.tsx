@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
-import { Form } from "react-router";
+import { Form, useSearchParams } from "react-router";
 import { PHONE_PLACEHOLDER } from "~/common/accounts";
 import { messages } from "~/common/messages";
-import type { FormResult } from "~/app/forms";
+import { CHANGE_PASSWORD_FORM, type FormResult } from "~/app/forms";
+import { ChangePassword } from "./ChangePassword";
 import { MessageDialog } from "../Dialog";
 import { FormMessage, SubmitButton, TextField } from "./fields";
 import { useDismissable } from "./useDismissable";
@@ -13,8 +14,12 @@ interface AccountInfoProps {
   result: FormResult | undefined;
 }
 
-/** User Info / Admin Info (menu 0): the account, and a form to change its phone number. */
-export function AccountInfo({ heading, account, result }: AccountInfoProps) {
+/** User Info / Admin Info (menu 0): the account, a form to change its phone number, and Change password. */
+export function AccountInfo({ heading, account, result: either }: AccountInfoProps) {
+  const passwordResult = either && "form" in either && either.form === CHANGE_PASSWORD_FORM ? either : undefined;
+  const result = passwordResult ? undefined : either;
+  // The change's notice makes the form afresh: its fields start empty again.
+  const changed = useSearchParams()[0].get("notice") === "password-changed";
   const dialog = useDismissable(result);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -47,6 +52,7 @@ export function AccountInfo({ heading, account, result }: AccountInfoProps) {
         {result?.status === "done" ? <FormMessage tone="success">{result.message}</FormMessage> : null}
         <SubmitButton busyText="Updating...">Update Phone Number</SubmitButton>
       </Form>
+      <ChangePassword key={changed ? "changed" : "form"} result={passwordResult} />
       <MessageDialog open={dialog.open && result?.status === "error"} title={messages.updateFailedTitle} tone="error" onClose={dialog.close}>
         {result?.status === "error" ? result.message || messages.tryAgain : null}
       </MessageDialog>

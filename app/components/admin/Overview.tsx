@@ -246,7 +246,7 @@ function TopProducts({ products }: { products: OverviewData["topProducts"] }) {
                 {i + 1}
               </span>
               <div className="min-w-0 flex-1">
-                <Link to={`/admin/products/${p.productId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                <Link to={`/admin/products/${p.productId}`} className="block font-medium text-brand-700 underline-offset-2 hover:underline">
                   {p.name}
                 </Link>
                 <p className="text-sm text-slate-600">
@@ -275,7 +275,7 @@ function LowStock({ items, total, threshold }: { items: OverviewData["lowStock"]
           {items.map((v) => (
             <li key={v.variantId} className="flex items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">
-                <Link to={`/admin/products/${v.productId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                <Link to={`/admin/products/${v.productId}`} className="block font-medium text-brand-700 underline-offset-2 hover:underline">
                   {v.name}
                 </Link>
                 {v.size ? <p className="text-sm text-slate-600">Size {v.size}</p> : null}
@@ -294,7 +294,7 @@ function LowStock({ items, total, threshold }: { items: OverviewData["lowStock"]
       {total > items.length ? (
         <p className="mt-2 text-sm text-slate-600">
           And {total - items.length} more.{" "}
-          <Link to={adminPanelPath(ADMIN_PANELS.manageProducts)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          <Link to={adminPanelPath(ADMIN_PANELS.manageProducts)} className="block font-medium text-brand-700 underline-offset-2 hover:underline">
             See all products
           </Link>
         </p>

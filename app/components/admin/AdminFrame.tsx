@@ -1,0 +1,139 @@
+import { useState, type ReactNode } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { welcomeText } from "~/common/accounts";
+import { messages } from "~/common/messages";
+import { ADMIN_PANELS, adminPanelPath, type AdminPanel } from "~/common/panels";
+import { buttonStyles, Dialog } from "../Dialog";
+import { ChatIcon, HomeIcon, ListIcon, LogoutIcon, MenuIcon, PlusIcon, SearchIcon, TruckIcon, UserIcon } from "../icons";
+import { Logo } from "../Logo";
+import type { MenuEntry } from "../account/Dashboard";
+
+// The back office's own frame (issue 18): none of the storefront's search, cart, badges, footer
+// or floating buttons. A side menu on desktop; on phones one Menu button over the same list, so a
+// panel starts at the top of the screen. The menu is links (`/admin?menu=N`): each panel has an
+// address, and the menu works without JavaScript (the phone's button is a <details>).
+
+/** Spec §2's five panels (Admin Info 0 … Search Products 4), then Orders and Messages. */
+export const ADMIN_MENU: MenuEntry[] = [
+  { panel: ADMIN_PANELS.adminInfo, label: "Admin Info", icon: UserIcon },
+  { panel: ADMIN_PANELS.postProduct, label: "Post Product", icon: PlusIcon },
+  { panel: ADMIN_PANELS.manageProducts, label: "Manage Products", icon: ListIcon },
+  { panel: ADMIN_PANELS.registerAdmin, label: "Register an Admin", icon: UserIcon },
+  { panel: ADMIN_PANELS.searchProducts, label: "Search Products", icon: SearchIcon },
+  { panel: ADMIN_PANELS.orders, label: "Orders", icon: TruckIcon },
+  { panel: ADMIN_PANELS.messages, label: "Messages", icon: ChatIcon },
+];
+
+export function AdminFrame({
+  greet,
+  active,
+  children,
+}: {
+  /** The dashboard's greeting above the panel, "Welcome <name>" (its heading); a sub-page has its own. */
+  greet?: string;
+  /** The menu entry this page belongs to (an order's page belongs to Orders). */
+  active: AdminPanel;
+  children: ReactNode;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  // A new address closes the phone's menu: the <details> is made afresh.
+  const { key } = useLocation();
+  const current = ADMIN_MENU.find((entry) => entry.panel === active);
+  const menu = <AdminMenu active={active} onLogout={() => setConfirming(true)} />;
+  return (
+    <div className="md:grid md:min-h-screen md:grid-cols-[15rem_minmax(0,1fr)]">
+      {/* Phones: one bar, one button. */}
+      <details key={key} className="group sticky top-0 z-30 bg-slate-900 text-white md:hidden">
+        <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-4 py-2.5 [&::-webkit-details-marker]:hidden">
+          <span className="min-w-0">
+            <span className="block text-xs font-medium uppercase tracking-wider text-slate-400">Back office</span>
+            <span className="block truncate font-semibold">{current?.label}</span>
+          </span>
+          <span className="flex items-center gap-1.5 rounded-lg bg-white/10 px-3 py-2 text-sm font-semibold">
+            <MenuIcon className="h-5 w-5" /> Menu
+          </span>
+        </summary>
+        {/* Over the page, not pushing it down: the panel stays where it was. */}
+        <div className="absolute inset-x-0 top-full max-h-[calc(100vh-3.5rem)] overflow-y-auto border-t border-white/10 bg-slate-900 px-2 pb-3 pt-2 shadow-xl">
+          {menu}
+        </div>
+      </details>
+
+      {/* Desktop: the side menu. */}
+      <aside className="hidden bg-slate-900 text-white md:block">
+        <div className="sticky top-0 flex max-h-screen flex-col gap-6 overflow-y-auto px-3 py-5">
+          <Link to="/admin" className="px-2">
+            <Logo inverted />
+            <span className="mt-1 block text-xs font-medium uppercase tracking-wider text-slate-400">Back office</span>
+          </Link>
+          {menu}
+        </div>
+      </aside>
+
+      <div className="min-w-0 px-4 py-5 sm:px-6 md:py-8">
+        {greet === undefined ? (
+          children
+        ) : (
+          <>
+            <p className="text-sm font-medium uppercase tracking-wider text-slate-500">Admin Dashboard</p>
+            <h1 className="mt-1 text-2xl font-bold text-slate-900">{welcomeText(greet)}</h1>
+            <section className="mt-5 min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">{children}</section>
+          </>
+        )}
+      </div>
+
+      <Dialog
+        open={confirming}
+        title={messages.logoutConfirm}
+        onClose={() => setConfirming(false)}
+        actions={
+          <>
+            {/* The dashboard's action ends the session, from any back-office page. */}
+            <Form method="post" action="/admin">
+              <button type="submit" name="intent" value="logout" className={buttonStyles.primary}>
+                Yes, log out
+              </button>
+            </Form>
+            <button type="button" className={buttonStyles.secondary} onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+function AdminMenu({ active, onLogout }: { active: AdminPanel; onLogout: () => void }) {
+  const item = "flex w-full items-center gap-2.5 rounded-lg px-3 py-2.5 text-left text-sm font-medium";
+  const idle = "text-slate-200 hover:bg-white/10 hover:text-white";
+  return (
+    <nav aria-label="Admin Dashboard menu">
+      <ul className="grid gap-0.5">
+        {ADMIN_MENU.map((entry) => (
+          <li key={entry.label}>
+            <Link
+              to={adminPanelPath(entry.panel as AdminPanel)}
+              preventScrollReset
+              aria-current={entry.panel === active ? "page" : undefined}
+              className={`${item} ${entry.panel === active ? "bg-brand-600 text-white" : idle}`}
+            >
+              <entry.icon className="h-4 w-4 shrink-0" /> {entry.label}
+            </Link>
+          </li>
+        ))}
+        <li className="mt-3 border-t border-white/10 pt-3">
+          {/* A whole page load: the storefront's header needs the root's data afresh. */}
+          <Link to="/" reloadDocument className={`${item} ${idle}`}>
+            <HomeIcon className="h-4 w-4 shrink-0" /> View the shop
+          </Link>
+        </li>
+        <li>
+          <button type="button" onClick={onLogout} className={`${item} text-red-300 hover:bg-red-500/15 hover:text-red-200`}>
+            <LogoutIcon className="h-4 w-4 shrink-0" /> Logout
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
