@@ -69,6 +69,7 @@ export async function loginAction(role: Role, { request, context }: ActionArgs) 
   }
   if (result.reason === "rate-limited") return tooMany(result.retryAfterSeconds);
   if (result.reason === "unverified") return data<FormResult>({ status: "unverified" });
+  if (result.reason === "disabled") return error(messages.accountDisabled, 403);
   return error(messages.wrongCredentials);
 }
 

@@ -5,6 +5,7 @@
 
 export { firstProblem } from "~/server/accounts/input";
 export { loadOverview } from "~/server/admin/overview";
+export { isOwner } from "~/server/admin/staff";
 export { cartTotalKobo, getCart, getDelivery, saveDelivery } from "~/server/cart/cart";
 export { getProductForEdit, productEditInput, updateProduct } from "~/server/catalog/admin";
 export {

@@ -54,6 +54,12 @@ export const messages = {
   updateFailedTitle: "Update Failed",
   phoneUpdated: "Phone number updated.",
   phoneOtherAccount: "You can only change your own phone number.",
+  // Staff and roles (issue 18).
+  accountDisabled: "This admin account has been disabled. Ask an owner of the shop.",
+  ownersOnly: "Only owners of the shop can see this.",
+  ownersOnlyManage: "Only owners of the shop can manage admins.",
+  staffSelf: "You cannot change your own account here: ask another owner.",
+  noSuchAdmin: "There is no such admin.",
   // Change password in both dashboards (issue 18).
   currentPasswordWrong: "Your current password is not right.",
   newPasswordSame: "Choose a new password different from the current one.",

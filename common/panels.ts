@@ -2,7 +2,10 @@
 // values of the addresses (`/admin?menu=5`): links, bookmarks and e-mails carry them. Browser and
 // server code both use these, never a bare number.
 
-/** The admin dashboard (/admin): spec §2's five panels, then the two a running shop needs. */
+/**
+ * The admin dashboard (/admin): spec §2's five panels, then those a running shop needs (issue 18:
+ * Admins and the audit log are for owners only).
+ */
 export const ADMIN_PANELS = {
   adminInfo: 0,
   postProduct: 1,
@@ -11,7 +14,12 @@ export const ADMIN_PANELS = {
   searchProducts: 4,
   orders: 5,
   messages: 6,
+  admins: 7,
+  auditLog: 8,
 } as const;
+
+/** The panels only an owner opens. */
+export const OWNER_PANELS: readonly AdminPanel[] = [ADMIN_PANELS.admins, ADMIN_PANELS.auditLog];
 
 /** The customer dashboard (/userdashboard): spec §2's User Info and My Orders. */
 export const CUSTOMER_PANELS = {

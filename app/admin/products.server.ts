@@ -26,10 +26,10 @@ export async function postProductData(context: AppLoadContext) {
 }
 
 /** Post Product: success returns to Admin Info with the server's message (spec §4). */
-export async function postProductAction(_account: SignedInAccount, form: FormData, context: AppLoadContext) {
+export async function postProductAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
   const input = productInput.safeParse(textFields(form));
   if (!input.success) return invalid(firstProblem(input.error));
-  const created = await createProduct(context.db, input.data, await filesFrom(form, "productImages[]", "productImages"));
+  const created = await createProduct(context.db, account.id, input.data, await filesFrom(form, "productImages[]", "productImages"));
   // An unknown category or a picture that is missing, too large or not JPEG or PNG.
   if (!created.ok) return invalid(created.message);
   return redirect(adminPanelPath(ADMIN_PANELS.adminInfo, { notice: "product-posted" }));
@@ -50,11 +50,11 @@ export async function manageProductsData(request: Request, context: AppLoadConte
   }
 }
 
-export async function deleteProductAction(_account: SignedInAccount, form: FormData, context: AppLoadContext) {
+export async function deleteProductAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
   const id = parseProductId(String(form.get("productId") ?? ""));
   if (id === undefined) return invalid(messages.deleteFailed);
   try {
-    if (!(await archiveProduct(context.db, id))) return error(messages.deleteFailed, 404);
+    if (!(await archiveProduct(context.db, account.id, id))) return error(messages.deleteFailed, 404);
   } catch (cause) {
     log.error({ err: cause }, "Deleting a product failed");
     return error(messages.deleteFailed, 500);

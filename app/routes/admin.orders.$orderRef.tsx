@@ -14,6 +14,7 @@ import { ChevronLeftIcon } from "../components/icons";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
+import { isOwner } from "~/app/services.server";
 import { NOTE_MAX, TRACKING_ID_MAX, getOrderForAdmin, holdsStock, staffLabel } from "~/app/services.server";
 
 // One order for the admin (issue 5): its lines, delivery details, payment and the provider's
@@ -31,7 +32,7 @@ function backToList(request: Request): string {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAccount(request, context, "admin");
+  const account = await requireAccount(request, context, "admin");
   const order = await getOrderForAdmin(context.db, params.orderRef);
   if (!order) throw data("Order not found", { status: 404 });
   return {
@@ -44,6 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       next: order.nextStatuses.map((status) => ({ value: status, label: staffLabel(status) })),
     },
     backTo: backToList(request),
+    owner: isOwner(account),
     limits: { trackingId: TRACKING_ID_MAX, note: NOTE_MAX },
   };
 }
@@ -89,10 +91,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, backTo, limits } = loaderData;
+  const { order, backTo, limits, owner } = loaderData;
   const d = order.delivery;
   return (
-    <AdminFrame active={ADMIN_PANELS.orders}>
+    <AdminFrame owner={owner} active={ADMIN_PANELS.orders}>
       <Link to={backTo} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
         <ChevronLeftIcon className="h-4 w-4" /> Back to orders
       </Link>

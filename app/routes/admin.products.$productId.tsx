@@ -16,6 +16,7 @@ import { RouteError } from "../components/RouteError";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
+import { isOwner } from "~/app/services.server";
 import { filesFrom, firstProblem, getProductForEdit, listCategories, productEditInput, readProductForm, updateProduct } from "~/app/services.server";
 
 // Edit a product (beyond the spec: a shop cannot run without it): fields, featured flag, the
@@ -29,13 +30,13 @@ async function productOr404(params: Route.LoaderArgs["params"], context: Route.L
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAccount(request, context, "admin");
+  const account = await requireAccount(request, context, "admin");
   const [product, categories] = await Promise.all([productOr404(params, context), listCategories(context.db)]);
-  return { product, categories: categories.map((c) => c.name) };
+  return { product, categories: categories.map((c) => c.name), owner: isOwner(account) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAccount(request, context, "admin");
+  const account = await requireAccount(request, context, "admin");
   const product = await productOr404(params, context);
   const form = await readProductForm(request);
   if (!form) return uploadTooLarge();
@@ -57,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     keepImages: strings("keepImages"),
   });
   if (!input.success) return error(firstProblem(input.error));
-  const saved = await updateProduct(context.db, product.id, input.data, await filesFrom(form, "productImages[]"));
+  const saved = await updateProduct(context.db, account.id, product.id, input.data, await filesFrom(form, "productImages[]"));
   if (!saved.ok) return error(saved.message, saved.message === messages.productNotFound ? 404 : 400);
   return redirect(`/admin/products/${product.id}?notice=product-updated`);
 }
@@ -75,7 +76,7 @@ interface SizeDraft {
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, categories } = loaderData;
+  const { product, categories, owner } = loaderData;
   const [featured, setFeatured] = useState(product.featured);
   const [images, setImages] = useState(product.images);
   const [sizes, setSizes] = useState<SizeDraft[]>(() =>
@@ -95,7 +96,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   const small = "rounded-lg border border-slate-300 px-2.5 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-40";
 
   return (
-    <AdminFrame active={ADMIN_PANELS.manageProducts}>
+    <AdminFrame owner={owner} active={ADMIN_PANELS.manageProducts}>
       <div className="max-w-3xl">
         <Link
           to={adminPanelPath(ADMIN_PANELS.manageProducts)}

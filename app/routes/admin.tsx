@@ -6,6 +6,7 @@ import { ADMIN_PANELS, type AdminPanel } from "~/common/panels";
 import { changePasswordAction, logoutAction, signUpAction, updatePhoneAction } from "../accounts.server";
 import { messageAction, messagesPanelData } from "../admin/messages.server";
 import { ordersPanelData } from "../admin/orders.server";
+import { adminsPanelData, auditPanelData, staffChangeAction } from "../admin/staff.server";
 import {
   deleteProductAction,
   manageProductsData,
@@ -19,6 +20,8 @@ import { menuFromUrl } from "../components/account/Dashboard";
 import { FormMessage, SubmitButton } from "../components/account/fields";
 import { SignUpFields } from "../components/account/SignUpFields";
 import { AdminFrame } from "../components/admin/AdminFrame";
+import { AdminsPanel } from "../components/admin/AdminsPanel";
+import { AuditLogPanel } from "../components/admin/AuditLogPanel";
 import { ManageProducts } from "../components/admin/ManageProducts";
 import { MessagesPanel } from "../components/admin/MessagesPanel";
 import { OrdersPanel } from "../components/admin/OrdersPanel";
@@ -29,9 +32,11 @@ import { networkFallback, type FormResult } from "../forms";
 import { formIntent, unknownIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
+import { isOwner } from "~/app/services.server";
+import type { SignedInAccount } from "~/server/accounts/sessions";
 import { loadOverview, readProductForm } from "~/app/services.server";
 
-async function panelData(menu: AdminPanel, request: Request, context: Route.LoaderArgs["context"]) {
+async function panelData(menu: AdminPanel, account: SignedInAccount, request: Request, context: Route.LoaderArgs["context"]) {
   switch (menu) {
     case ADMIN_PANELS.adminInfo:
       return { panel: "overview" as const, overview: await loadOverview(context.db) };
@@ -47,17 +52,30 @@ async function panelData(menu: AdminPanel, request: Request, context: Route.Load
       return { panel: "orders" as const, orders: await ordersPanelData(request, context) };
     case ADMIN_PANELS.messages:
       return { panel: "messages" as const, messages: await messagesPanelData(request, context) };
+    case ADMIN_PANELS.admins:
+      return { panel: "admins" as const, admins: await adminsPanelData(account, context) };
+    case ADMIN_PANELS.auditLog:
+      return { panel: "audit" as const, audit: await auditPanelData(account, request, context) };
   }
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await requireAccount(request, context, "admin");
   const menu = menuFromUrl(request, ADMIN_PANELS);
-  return { account, menu, ...(await panelData(menu, request, context)) };
+  return { account, owner: isOwner(account), menu, ...(await panelData(menu, account, request, context)) };
 }
 
 /** The forms of this page, by the `intent` each sends. */
-const INTENTS = ["logout", "update-phone", "change-password", "register-admin", "post-product", "delete-product", "message-read"] as const;
+const INTENTS = [
+  "logout",
+  "update-phone",
+  "change-password",
+  "register-admin",
+  "staff-change",
+  "post-product",
+  "delete-product",
+  "message-read",
+] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const account = await requireAccount(request, context, "admin");
@@ -73,6 +91,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return changePasswordAction(account, form, context);
     case "register-admin":
       return signUpAction("admin", form, context);
+    case "staff-change":
+      return staffChangeAction(account, form, context);
     case "post-product":
       return postProductAction(account, form, context);
     case "delete-product":
@@ -94,9 +114,9 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export const meta: Route.MetaFunction = () => privatePageMeta("Admin Dashboard");
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, menu } = loaderData;
+  const { account, owner, menu } = loaderData;
   return (
-    <AdminFrame greet={account.fullName} active={menu}>
+    <AdminFrame greet={account.fullName} owner={owner} active={menu}>
       {loaderData.panel === "overview" ? (
         <div className="grid gap-8">
           <AccountInfo heading="Admin Info" account={account} result={actionData} />
@@ -109,6 +129,8 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       {loaderData.panel === "search" ? <SearchProducts data={loaderData.search} /> : null}
       {loaderData.panel === "orders" ? <OrdersPanel data={loaderData.orders} /> : null}
       {loaderData.panel === "messages" ? <MessagesPanel data={loaderData.messages} /> : null}
+      {loaderData.panel === "admins" ? <AdminsPanel data={loaderData.admins} /> : null}
+      {loaderData.panel === "audit" ? <AuditLogPanel data={loaderData.audit} /> : null}
     </AdminFrame>
   );
 }

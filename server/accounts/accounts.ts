@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { AdminStanding } from "~/common/audit";
 import type { Database, Executor } from "../db/client";
 import { accounts, oneTimeTokens } from "../db/schema";
 import { announceMail, queueMail } from "../mail/outbox";
@@ -69,11 +70,17 @@ const selectAccount = {
   fullName: accounts.fullName,
   email: accounts.email,
   phoneNumber: accounts.phoneNumber,
+  adminRole: accounts.adminRole,
 };
 
 async function findAccount(db: Executor, role: Role, email: string) {
   const [row] = await db
-    .select({ ...selectAccount, passwordHash: accounts.passwordHash, emailVerifiedAt: accounts.emailVerifiedAt })
+    .select({
+      ...selectAccount,
+      passwordHash: accounts.passwordHash,
+      emailVerifiedAt: accounts.emailVerifiedAt,
+      disabledAt: accounts.disabledAt,
+    })
     .from(accounts)
     .where(and(eq(accounts.role, role), eq(accounts.email, email)));
   return row ?? null;
@@ -123,9 +130,11 @@ export async function signUp(ctx: AccountContext, role: Role, input: SignUpInput
   if (!limit.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   const passwordHash = await hashPassword(input.password);
   const result = await ctx.db.transaction(async (tx): Promise<SignUpResult> => {
+    // A new admin is staff (issue 18): owners are made by admin:create or by another owner.
+    const adminRole = role === "admin" ? "staff" : null;
     const [account] = await tx
       .insert(accounts)
-      .values({ role, fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash })
+      .values({ role, adminRole, fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash })
       .onConflictDoNothing()
       .returning(selectAccount);
     if (!account) return { ok: false, reason: "email-taken" };
@@ -136,13 +145,29 @@ export async function signUp(ctx: AccountContext, role: Role, input: SignUpInput
   return result;
 }
 
-/** An account made by someone trusted (the admin:create command, the demo seed): verified at once. */
-export async function createVerifiedAccount(db: Database, role: Role, input: SignUpInput) {
+/**
+ * An account made by someone trusted (the admin:create command, the demo seed): verified at once.
+ * An admin is staff unless `adminRole` says owner.
+ */
+export async function createVerifiedAccount(
+  db: Database,
+  role: Role,
+  input: SignUpInput,
+  { adminRole = "staff" }: { adminRole?: AdminStanding } = {},
+) {
   if (await findAccount(db, role, input.email)) return { ok: false, reason: "email-taken" } as const;
   const passwordHash = await hashPassword(input.password);
   const [account] = await db
     .insert(accounts)
-    .values({ role, fullName: input.fullName, email: input.email, phoneNumber: input.phoneNumber, passwordHash, emailVerifiedAt: new Date() })
+    .values({
+      role,
+      adminRole: role === "admin" ? adminRole : null,
+      fullName: input.fullName,
+      email: input.email,
+      phoneNumber: input.phoneNumber,
+      passwordHash,
+      emailVerifiedAt: new Date(),
+    })
     .onConflictDoNothing()
     .returning(selectAccount);
   return account ? ({ ok: true, account } as const) : ({ ok: false, reason: "email-taken" } as const);
@@ -173,7 +198,7 @@ export type LogInResult =
       /** What a browser keeps: this token first, then those of its other accounts still known. */
       deviceTokens: string[];
     }
-  | { ok: false; reason: "wrong-credentials" | "unverified" }
+  | { ok: false; reason: "wrong-credentials" | "unverified" | "disabled" }
   | RateLimited;
 
 /**
@@ -209,7 +234,9 @@ export async function logIn(
     : (await spendDecoyVerification(credentials.password), false);
   if (!account || !passwordOk) return { ok: false, reason: "wrong-credentials" };
   for (const limit of counted) await refundLimit(db, limit.key);
-  const { passwordHash: _, emailVerifiedAt, ...signedIn } = account;
+  const { passwordHash: _, emailVerifiedAt, disabledAt, ...signedIn } = account;
+  // An admin an owner disabled or removed (issue 18): told so, once the password proved who asks.
+  if (disabledAt) return { ok: false, reason: "disabled" };
   if (!emailVerifiedAt) {
     // The first link may have expired or been lost: send a fresh one, a few times an hour at most.
     const resend = await hitLimits(db, [{ key: `verify-mail:${account.id}`, max: LIMITS.verificationMailsPerAccount, windowMs: HOUR }]);

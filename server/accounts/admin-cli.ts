@@ -1,10 +1,12 @@
 // `npm run admin:create`: makes the first admin of a real shop (or any admin), verified at once.
 //   npm run admin:create -- --email owner@shop.ng --name "Ngozi Eze" --phone 2348012345678
+// The first admin it makes is an owner (issue 18); later ones are staff unless `--owner` is given.
 // Anything not given as a flag is asked for; the password comes from ADMIN_PASSWORD or a hidden prompt.
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
+import { hasOwner } from "../admin/staff";
 import { createVerifiedAccount } from "./accounts";
 import { firstProblem, signUpInput } from "./input";
 
@@ -25,7 +27,7 @@ async function ask(question: string, hidden = false): Promise<string> {
 }
 
 const { values } = parseArgs({
-  options: { email: { type: "string" }, name: { type: "string" }, phone: { type: "string" } },
+  options: { email: { type: "string" }, name: { type: "string" }, phone: { type: "string" }, owner: { type: "boolean" } },
 });
 
 const input = signUpInput.safeParse({
@@ -43,12 +45,13 @@ const config = loadConfig();
 const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
 try {
   await handle.migrate();
-  const result = await createVerifiedAccount(handle.db, "admin", input.data);
+  const adminRole = values.owner || !(await hasOwner(handle.db)) ? "owner" : "staff";
+  const result = await createVerifiedAccount(handle.db, "admin", input.data, { adminRole });
   if (!result.ok) {
     console.error(`An admin with the e-mail ${input.data.email} already exists.`);
     process.exitCode = 1;
   } else {
-    console.log(`Admin ${result.account.email} created. Log in at ${config.publicUrl}/adminlogin`);
+    console.log(`Admin ${result.account.email} created (${adminRole}). Log in at ${config.publicUrl}/adminlogin`);
   }
 } finally {
   await handle.close();

@@ -19,7 +19,8 @@ export async function seedDemoAccounts(handle: DatabaseHandle, config: Config): 
   if (!config.demo) return [];
   const created: string[] = [];
   for (const { role, ...input } of DEMO_ACCOUNTS) {
-    const result = await createVerifiedAccount(handle.db, role, input);
+    // The demo admin owns the demo shop (issue 18: the Admins list and the audit log are theirs).
+    const result = await createVerifiedAccount(handle.db, role, input, { adminRole: "owner" });
     if (result.ok) created.push(`${role} ${input.email}`);
   }
   return created;

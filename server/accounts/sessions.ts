@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { queryRows, type Database, type Executor } from "../db/client";
 import { accounts, sessions } from "../db/schema";
+import type { AdminStanding } from "~/common/audit";
 import { hashToken, isTokenShape, newToken } from "./secrets";
 
 // Sessions live in the database: a page cookie and an API Bearer token are the same thing, and
@@ -23,6 +24,8 @@ export interface SignedInAccount {
   fullName: string;
   email: string;
   phoneNumber: string;
+  /** Admins: owner or staff (null, from before roles, counts as staff); null for customers. */
+  adminRole: AdminStanding | null;
 }
 
 export async function startSession(db: Executor, account: { id: number; role: Role }, now = new Date()) {
@@ -38,10 +41,12 @@ const ACCOUNT_FIELDS = {
   fullName: accounts.fullName,
   email: accounts.email,
   phoneNumber: accounts.phoneNumber,
+  adminRole: accounts.adminRole,
 };
 
-/** SQL: the session of this token is live (not revoked, not expired). */
-const live = (token: string, now: Date) => and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+/** SQL: the session of this token is live (not revoked, not expired), and its account not disabled. */
+const live = (token: string, now: Date) =>
+  and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(accounts.disabledAt));
 
 /** The account behind a live session token, or null (unknown, expired, revoked or malformed). */
 export async function findSession(db: Database, token: string | null | undefined, now = new Date()): Promise<SignedInAccount | null> {
@@ -53,6 +58,7 @@ export async function findSession(db: Database, token: string | null | undefined
 /** A customer's session with what the shop's header shows besides the name. */
 export interface CustomerSession extends SignedInAccount {
   role: "customer";
+  adminRole: null;
   /** Units in the cart now (the header's count). */
   cartCount: number;
   /** When the session ends (a session kept in memory is good only until then). */
@@ -79,6 +85,7 @@ export async function findCustomerSession(db: Database, token: string | null | u
     ? {
         id: row.id,
         role: "customer",
+        adminRole: null,
         fullName: row.full_name,
         email: row.email,
         phoneNumber: row.phone_number,

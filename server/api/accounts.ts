@@ -64,6 +64,7 @@ export function accountRoutes(db: Database, config: Config, role: Role): Router 
     if (result.reason === "rate-limited") return tooMany(res, result.retryAfterSeconds);
     // Spec §4: an unverified account "succeeds" with this message, and is not signed in.
     if (result.reason === "unverified") return void res.json({ success: true, message: messages.verifyEmailFirst });
+    if (result.reason === "disabled") return void fail(res, 403, messages.accountDisabled);
     fail(res, 401, messages.wrongCredentials);
   });
 

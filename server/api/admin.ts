@@ -1,10 +1,11 @@
-import { Router } from "express";
+import { Router, type Response } from "express";
 import { z } from "zod";
 import { messages } from "~/common/messages";
 import { firstProblem } from "../accounts/input";
 import { archiveProduct, createProduct, productInput } from "../catalog/admin";
 import { filesFrom, readProductFormStream, textFields } from "../catalog/form-files";
 import type { Database } from "../db/client";
+import type { SignedInAccount } from "../accounts/sessions";
 import { requireSession } from "./accounts";
 import { contractId, fail, parse } from "./contract";
 
@@ -13,6 +14,8 @@ import { contractId, fail, parse } from "./contract";
 
 export function adminRoutes(db: Database): Router {
   const router = Router();
+  /** The signed-in admin (requireSession), who the audit log names. */
+  const adminId = (res: Response) => (res.locals.account as SignedInAccount).id;
   const admin = requireSession(db, "admin");
 
   router.post("/upload_product.php", admin, async (req, res) => {
@@ -26,7 +29,7 @@ export function adminRoutes(db: Database): Router {
     }
     const input = productInput.safeParse(textFields(form));
     if (!input.success) return fail(res, 400, firstProblem(input.error));
-    const created = await createProduct(db, input.data, await filesFrom(form, "productImages[]", "productImages"));
+    const created = await createProduct(db, adminId(res), input.data, await filesFrom(form, "productImages[]", "productImages"));
     if (!created.ok) return fail(res, 400, created.message);
     res.status(201).json({ success: true, message: messages.productUploaded, product_id: created.productId });
   });
@@ -34,7 +37,7 @@ export function adminRoutes(db: Database): Router {
   router.post("/delete_product.php", admin, async (req, res) => {
     const input = parse(z.object({ productId: contractId(messages.productIdRequired) }), req, res);
     if (!input) return;
-    if (!(await archiveProduct(db, input.productId))) return fail(res, 404, messages.productNotFound);
+    if (!(await archiveProduct(db, adminId(res), input.productId))) return fail(res, 404, messages.productNotFound);
     res.json({ success: true, message: messages.productDeleted });
   });
 

@@ -2,17 +2,19 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ALL_PRODUCTS_CATEGORY, DEFAULT_STOCK, MAX_FEATURED_SIZES, MAX_PER_ORDER_CEILING, MAX_PRODUCT_IMAGES } from "~/common/constants";
 import { messages } from "~/common/messages";
-import { nairaToKobo } from "~/common/money";
+import { formatNairaTotal, nairaToKobo } from "~/common/money";
 import { requiredText } from "~/common/fields";
 import { firstProblem } from "../accounts/input";
 import type { Database, Executor } from "../db/client";
 import { cartItems, categories, productImages, products, productVariants } from "../db/schema";
+import { recordAudit, type AuditEntry } from "../admin/audit";
 import { saveImage } from "../images/store";
 import { preparePictures, type UploadedFile } from "./uploads";
 
 // The admin's catalogue tools: post, edit and delete (archive) products. Expected problems (a
 // bad price, a wrong picture) are returned as messages; the database is changed only when all
-// of the input is good.
+// of the input is good. Each change is written in the audit log by the admin who made it
+// (`actorId`), in the same transaction (issue 18).
 
 const text = requiredText;
 
@@ -82,7 +84,7 @@ async function categoryId(db: Executor, name: string): Promise<number | undefine
 }
 
 /** Posts a product with one size (spec §3 upload form) and its checked pictures. */
-export async function createProduct(db: Database, input: ProductInput, files: UploadedFile[]): Promise<CatalogueChange> {
+export async function createProduct(db: Database, actorId: number, input: ProductInput, files: UploadedFile[]): Promise<CatalogueChange> {
   const category = await categoryId(db, input.category);
   if (category === undefined) return { ok: false, message: messages.categoryInvalid };
   if (files.length === 0) return { ok: false, message: messages.imageRequired };
@@ -98,8 +100,55 @@ export async function createProduct(db: Database, input: ProductInput, files: Up
     await tx.insert(productVariants).values({ productId: product.id, size: "", priceKobo: input.price, stock: input.availableStock });
     for (const picture of pictures) await saveImage(tx, picture);
     await tx.insert(productImages).values(pictures.map((p, position) => ({ productId: product.id, fileName: p.fileName, position })));
+    await recordAudit(tx, actorId, {
+      ...productSubject(product.id, input.productName),
+      action: "product",
+      detail: `Posted at ${formatNairaTotal(input.price)}, stock ${input.availableStock}.`,
+    });
     return { ok: true, productId: product.id };
   });
+}
+
+const productSubject = (id: number, name: string) => ({ subject: `Product ${id}: ${name}`, subjectPath: `/admin/products/${id}` });
+
+/** What an edit changed, as audit entries: prices and stock per size, then the rest. */
+function editEntries(
+  current: NonNullable<Awaited<ReturnType<typeof getProductForEdit>>>,
+  input: ProductEditInput,
+  rows: SizeRow[],
+  images: string[],
+): AuditEntry[] {
+  const subject = productSubject(current.id, input.productName);
+  const label = (size: string) => (size ? `Size ${size}: ` : "");
+  const before = new Map(current.variants.map((v) => [v.size.toLowerCase(), v]));
+  const entries: AuditEntry[] = [];
+  const other: string[] = [];
+  for (const row of rows) {
+    const was = before.get(row.size.toLowerCase());
+    before.delete(row.size.toLowerCase());
+    if (!was) {
+      other.push(`size ${row.size || "(one size)"} added at ${formatNairaTotal(row.priceKobo)}, stock ${row.stock}`);
+      continue;
+    }
+    if (was.priceKobo !== row.priceKobo) {
+      entries.push({
+        ...subject,
+        action: "price",
+        detail: `${label(row.size)}${formatNairaTotal(was.priceKobo)} → ${formatNairaTotal(row.priceKobo)}`,
+      });
+    }
+    if (was.stock !== row.stock) entries.push({ ...subject, action: "stock", detail: `${label(row.size)}${was.stock} → ${row.stock}` });
+  }
+  for (const gone of before.values()) other.push(`size ${gone.size || "(one size)"} removed`);
+  if (current.name !== input.productName) other.push(`name was "${current.name}"`);
+  if (current.category.toLowerCase() !== input.category.toLowerCase()) other.push(`category ${current.category} → ${input.category}`);
+  if (current.featured !== input.featured) other.push(input.featured ? "now featured, sold by size" : "no longer featured");
+  if (input.maxPerOrder !== undefined && current.maxPerOrder !== input.maxPerOrder)
+    other.push(`most per order ${current.maxPerOrder} → ${input.maxPerOrder}`);
+  if (current.description !== input.description) other.push("description edited");
+  if (current.images.join("\n") !== images.join("\n")) other.push("pictures changed");
+  if (other.length) entries.push({ ...subject, action: "product", detail: `${other.join("; ")}.`.replace(/^./, (c) => c.toUpperCase()) });
+  return entries;
 }
 
 /** Everything the edit page shows, including sizes with no stock; undefined when archived or unknown. */
@@ -152,7 +201,13 @@ function sizesOf(input: ProductEditInput): { ok: true; rows: SizeRow[] } | { ok:
  * Saves the edit form: fields, featured flag, sizes (a removed size is archived, as orders may
  * point at it), and pictures (kept ones in the given order, then the new ones).
  */
-export async function updateProduct(db: Database, id: number, input: ProductEditInput, newFiles: UploadedFile[]): Promise<CatalogueChange> {
+export async function updateProduct(
+  db: Database,
+  actorId: number,
+  id: number,
+  input: ProductEditInput,
+  newFiles: UploadedFile[],
+): Promise<CatalogueChange> {
   const current = await getProductForEdit(db, id);
   if (!current) return { ok: false, message: messages.productNotFound };
   const category = await categoryId(db, input.category);
@@ -185,6 +240,7 @@ export async function updateProduct(db: Database, id: number, input: ProductEdit
     for (const picture of pictures) await saveImage(tx, picture);
     const order = [...input.keepImages, ...pictures.map((p) => p.fileName)];
     await tx.insert(productImages).values(order.map((fileName, position) => ({ productId: id, fileName, position })));
+    await recordAudit(tx, actorId, editEntries(current, input, sizes.rows, order));
     return { ok: true, productId: id };
   });
 }
@@ -221,14 +277,19 @@ async function saveSizes(tx: Executor, productId: number, rows: SizeRow[]) {
 }
 
 /** Delete, as the admin sees it: the product leaves the shop and every cart; orders keep it. */
-export async function archiveProduct(db: Database, id: number): Promise<boolean> {
+export async function archiveProduct(db: Database, actorId: number, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [archived] = await tx
       .update(products)
       .set({ archivedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(products.id, id), isNull(products.archivedAt)))
-      .returning({ id: products.id });
+      .returning({ id: products.id, name: products.name });
     if (!archived) return false;
+    await recordAudit(tx, actorId, {
+      ...productSubject(id, archived.name),
+      action: "product",
+      detail: "Deleted: off the shop and every cart; orders keep it.",
+    });
     const variants = tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, id));
     await tx.delete(cartItems).where(inArray(cartItems.variantId, variants));
     return true;

@@ -160,6 +160,8 @@ export const productImages = pgTable(
 // ---------------------------------------------------------------- accounts
 
 export const accountRole = pgEnum("account_role", ["customer", "admin"]);
+/** An admin's standing (issue 18): owners also manage the admins and read the audit log. */
+export const adminRole = pgEnum("admin_role", ["owner", "staff"]);
 
 export const accounts = pgTable(
   "accounts",
@@ -171,9 +173,19 @@ export const accounts = pgTable(
     phoneNumber: text("phone_number").notNull(),
     passwordHash: text("password_hash").notNull(),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** Admins only: owner or staff; null for customers. */
+    adminRole: adminRole("admin_role"),
+    /** An owner turned this admin off: no login, no session. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** An owner removed this admin: off for good, out of the Admins list; the audit log keeps the name. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("accounts_role_email_idx").on(t.role, t.email)],
+  (t) => [
+    uniqueIndex("accounts_role_email_idx").on(t.role, t.email),
+    // No customer has a standing; an admin without one counts as staff (server/admin/staff.ts).
+    check("accounts_admin_role_check", sql`${t.role} = 'admin' OR ${t.adminRole} IS NULL`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -451,4 +463,31 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("outbox_pending_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Who changed what in the back office (issue 18): prices, stock, products, order statuses,
+ * refunds and admins. The actor's name is copied, so the entry reads the same after the admin is
+ * removed; entries are only ever added.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id").references(() => accounts.id),
+    actorName: text("actor_name").notNull(),
+    /** One of common/audit.ts AUDIT_ACTIONS. */
+    action: text("action").notNull(),
+    /** What was changed, as staff name it: "Product 18", "Order ORD-…", "Admin ada@…". */
+    subject: text("subject").notNull(),
+    /** Where the subject lives in the back office, if anywhere. */
+    subjectPath: text("subject_path"),
+    detail: text("detail").notNull(),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_action_at_idx").on(t.action, t.at),
+    index("audit_log_actor_at_idx").on(t.actorId, t.at),
+  ],
 );

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { lineName } from "~/common/featured";
+import { recordAudit } from "../admin/audit";
 import { releaseStock } from "../checkout/checkout";
 import type { Database, Executor } from "../db/client";
 import { accounts, orderEvents, orderItems, orders, payments, productVariants } from "../db/schema";
@@ -337,6 +338,12 @@ export async function changeOrderStatus(
       const updated = moved.order;
       if (holdsStock(order) && (to === "cancelled" || to === "refunded")) await releaseStock(tx, order.id);
       if (takesStock) await takeStock(tx, order.id);
+      await recordAudit(tx, adminId, {
+        action: to === "refunded" ? "refund" : "order-status",
+        subject: `Order ${updated.orderRef}`,
+        subjectPath: `/admin/orders/${updated.orderRef}`,
+        detail: `${staffLabel(from)} → ${staffLabel(to)}${trackingId ? `, tracking ID ${trackingId}` : ""}${note ? `. Note: ${note}` : ""}`,
+      });
       await queueMail(tx, {
         kind: "order-status",
         to: updated.email,

@@ -20,6 +20,7 @@ const admin: SignedInAccount = {
   fullName: "Ngozi Owner",
   email: "owner@foamshop.test",
   phoneNumber: "2348031234567",
+  adminRole: "owner",
 };
 
 beforeAll(async () => {

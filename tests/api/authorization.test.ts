@@ -101,7 +101,7 @@ async function throwawayProduct(name: string): Promise<number> {
     availableStock: "3",
     category: "Pillows",
   });
-  const created = await createProduct(handle.db, input, [{ name: "front.png", bytes: await png() }]);
+  const created = await createProduct(handle.db, admin.id, input, [{ name: "front.png", bytes: await png() }]);
   if (!created.ok) throw new Error(created.message);
   return created.productId;
 }
@@ -211,9 +211,10 @@ beforeAll(async () => {
     email: uniqueEmail("bolanle.delivery"),
   });
   admin = await verifiedAccount("admin", "Ngozi Owner", "admin");
+  const spareAdmin = await verifiedAccount("admin", "Spare Admin", "spare-admin");
   spare = {
     customer: (await verifiedAccount("customer", "Spare Customer", "spare-customer")).email,
-    admin: (await verifiedAccount("admin", "Spare Admin", "spare-admin")).email,
+    admin: spareAdmin.email,
   };
   fixed = {
     "A.id": customerA.id,
@@ -225,6 +226,7 @@ beforeAll(async () => {
     "A.paymentRef": customerA.paymentRef,
     "spare.customer": spare.customer,
     "spare.admin": spare.admin,
+    "spare.adminId": spareAdmin.id,
     "spare.password": PASSWORD,
     "product.inCart": PRODUCT_IN_CART,
     "product.other": PRODUCT_OTHER,

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "~/server/db/client";
 import { updateProduct, getProductForEdit } from "~/server/catalog/admin";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";
+import { quickAccount } from "../support/shop";
 
 // The catalogue cache in front of the real product calls, on the engine of this run: every change
 // to the catalogue, by any writer and through any connection, reaches every server's answers.
@@ -56,8 +57,10 @@ describe("the catalogue cache on a real database", () => {
     expect(await price(shopB.baseUrl, 20)).toBe(before);
     const product = await getProductForEdit(other.db, 20);
     if (!product) throw new Error("seeded product 20 is missing");
+    const editor = await quickAccount(other.db, "admin", "cache-editor");
     const edited = await updateProduct(
       other.db,
+      editor.id,
       20,
       {
         productName: `${product.name} (new)`,

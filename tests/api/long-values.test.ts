@@ -99,13 +99,13 @@ let known: Record<string, string | number>;
 const times: { ms: number; what: string }[] = [];
 let sentAgain = 0;
 
-async function verifiedAccount(role: Role, tag: string): Promise<Account> {
-  const created = await createVerifiedAccount(handle.db, role, {
-    fullName: "Chioma Okafor",
-    email: uniqueEmail(tag),
-    password: PASSWORD,
-    phoneNumber: "2348012345678",
-  });
+async function verifiedAccount(role: Role, tag: string, adminRole: "owner" | "staff" = "staff"): Promise<Account> {
+  const created = await createVerifiedAccount(
+    handle.db,
+    role,
+    { fullName: "Chioma Okafor", email: uniqueEmail(tag), password: PASSWORD, phoneNumber: "2348012345678" },
+    { adminRole },
+  );
   if (!created.ok) throw new Error(`could not create the ${tag} account`);
   return { id: created.account.id, email: created.account.email };
 }
@@ -118,7 +118,7 @@ async function throwawayProduct(name: string): Promise<number> {
     availableStock: "3",
     category: "Pillows",
   });
-  const created = await createProduct(handle.db, input, [{ name: "front.png", bytes: png }]);
+  const created = await createProduct(handle.db, admin.id, input, [{ name: "front.png", bytes: png }]);
   if (!created.ok) throw new Error(created.message);
   return created.productId;
 }
@@ -139,7 +139,8 @@ beforeAll(async () => {
   for (const productId of [PRODUCT_IN_CART, PRODUCT_OTHER]) await setStock(db, productId, 100_000);
 
   customer = await verifiedAccount("customer", "long-customer");
-  admin = await verifiedAccount("admin", "long-admin");
+  // An owner: an actor who would otherwise succeed at every admin form, owners' ones included.
+  admin = await verifiedAccount("admin", "long-admin", "owner");
   for (const [role, who] of [
     ["customer", customer],
     ["admin", admin],
@@ -212,6 +213,7 @@ beforeAll(async () => {
     "A.cartLineId": line.id,
     "spare.customer": spareCustomer.email,
     "spare.admin": spareAdmin.email,
+    "spare.adminId": spareAdmin.id,
     "spare.password": PASSWORD,
     "product.inCart": PRODUCT_IN_CART,
     "product.other": PRODUCT_OTHER,
@@ -419,6 +421,11 @@ function extend(c: Case): Case {
   if (c.surface === "page" && path === "/admin" && c.body.intent === "delete-product")
     return { ...c, path: "/admin?menu=2", shows: { productId: messages.deleteFailed } };
   if (c.surface === "page" && path === "/admin" && c.body.intent === "update-phone") return { ...c, path: "/admin?menu=0" };
+  if (c.surface === "page" && path === "/admin" && c.body.intent === "staff-change") {
+    // The matrix's admin is staff, whom this form refuses; this file's admin is an owner.
+    const unreadable = { intent: messages.requestUnreadable, adminId: messages.requestUnreadable, change: messages.requestUnreadable };
+    return { ...c, actor: "admin", shows: unreadable };
+  }
   return c;
 }
 

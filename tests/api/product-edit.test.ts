@@ -8,13 +8,15 @@ import { getProduct } from "~/server/catalog/catalog";
 import type { DatabaseHandle } from "~/server/db/client";
 import { productVariants } from "~/server/db/schema";
 import { createTestDatabase } from "../support/db";
-import { quickCustomer } from "../support/shop";
+import { quickAccount, quickCustomer } from "../support/shop";
 
 // The admin's product editor (issue 5, beyond the spec): fields, the featured size table, sizes
 // taken off sale (archived, not erased), and pictures kept, reordered, removed and added within
 // the upload rules. Service level, on the engine of this run.
 
 let handle: DatabaseHandle;
+/** The admin the audit log names for this file's edits. */
+let editor: number;
 const picture = (r: number) =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: { r, g: 90, b: 90 } } })
     .png()
@@ -23,6 +25,7 @@ const file = async (name: string, r = 100) => ({ name, bytes: await picture(r) }
 
 beforeAll(async () => {
   handle = await createTestDatabase();
+  editor = (await quickAccount(handle.db, "admin", "product-editor")).id;
 });
 afterAll(() => handle?.close());
 
@@ -30,6 +33,7 @@ async function newProduct(pictures = 2) {
   const files = await Promise.all(Array.from({ length: pictures }, (_, i) => file(`p${i}.png`, 50 + i * 40)));
   const created = await createProduct(
     handle.db,
+    editor,
     { productName: "Edit Me Pillow", description: "Soft.", price: 500_000, availableStock: 4, category: "Pillows" },
     files,
   );
@@ -58,6 +62,7 @@ describe("updateProduct", () => {
     const product = await newProduct();
     const saved = await updateProduct(
       handle.db,
+      editor,
       product.id,
       edit(product, { productName: "Renamed Pillow", category: "Beddings", price: "7250.50", availableStock: "9" }),
       [],
@@ -70,11 +75,11 @@ describe("updateProduct", () => {
   it("sets the most of one size a customer may buy in one order (10 unless set); refuses 0 and fractions", async () => {
     const product = await newProduct();
     expect(product.maxPerOrder).toBe(10);
-    expect(await updateProduct(handle.db, product.id, edit(product, { maxPerOrder: 3 }), [])).toEqual({ ok: true, productId: product.id });
+    expect(await updateProduct(handle.db, editor, product.id, edit(product, { maxPerOrder: 3 }), [])).toEqual({ ok: true, productId: product.id });
     expect((await getProductForEdit(handle.db, product.id))!.maxPerOrder).toBe(3);
     // A form without the field (a page from before it existed) keeps the limit.
     const withoutField = productEditInput.parse({ ...edit(product), maxPerOrder: null });
-    expect(await updateProduct(handle.db, product.id, withoutField, [])).toEqual({ ok: true, productId: product.id });
+    expect(await updateProduct(handle.db, editor, product.id, withoutField, [])).toEqual({ ok: true, productId: product.id });
     expect((await getProductForEdit(handle.db, product.id))!.maxPerOrder).toBe(3);
     for (const bad of ["0", "2.5", "1001", "ten", ""]) {
       const parsed = productEditInput.safeParse({ ...edit(product), maxPerOrder: bad });
@@ -87,7 +92,7 @@ describe("updateProduct", () => {
   it("reorders and removes pictures, and adds new ones after the kept ones", async () => {
     const product = await newProduct(3);
     const [a, b, c] = product.images;
-    const saved = await updateProduct(handle.db, product.id, edit(product, { keepImages: [c, a] }), [await file("new.png")]);
+    const saved = await updateProduct(handle.db, editor, product.id, edit(product, { keepImages: [c, a] }), [await file("new.png")]);
     expect(saved.ok).toBe(true);
     const images = (await getProductForEdit(handle.db, product.id))!.images;
     expect(images.slice(0, 2)).toEqual([c, a]);
@@ -98,13 +103,13 @@ describe("updateProduct", () => {
 
   it("refuses more than 4 pictures counting the kept ones, a foreign picture, and none at all; nothing changes", async () => {
     const product = await newProduct(3);
-    const tooMany = await updateProduct(handle.db, product.id, edit(product), [await file("x.png"), await file("y.png")]);
+    const tooMany = await updateProduct(handle.db, editor, product.id, edit(product), [await file("x.png"), await file("y.png")]);
     expect(tooMany).toEqual({ ok: false, message: messages.tooManyImages });
-    const foreign = await updateProduct(handle.db, product.id, edit(product, { keepImages: ["seed-p1-1.webp"] }), []);
+    const foreign = await updateProduct(handle.db, editor, product.id, edit(product, { keepImages: ["seed-p1-1.webp"] }), []);
     expect(foreign).toEqual({ ok: false, message: messages.imageNotOfProduct });
-    const none = await updateProduct(handle.db, product.id, edit(product, { keepImages: [] }), []);
+    const none = await updateProduct(handle.db, editor, product.id, edit(product, { keepImages: [] }), []);
     expect(none).toEqual({ ok: false, message: messages.imageRequired });
-    const bad = await updateProduct(handle.db, product.id, edit(product, { keepImages: [] }), [
+    const bad = await updateProduct(handle.db, editor, product.id, edit(product, { keepImages: [] }), [
       { name: "evil.png", bytes: Buffer.from("MZ not a picture") },
     ]);
     expect(bad).toEqual({ ok: false, message: messages.invalidImages(["evil.png"]) });
@@ -117,7 +122,7 @@ describe("updateProduct", () => {
       { size: "6x4.5x8", price: "91000", stock: "3" },
       { size: "6x6x10", price: "120000", stock: "2" },
     ];
-    expect((await updateProduct(handle.db, product.id, edit(product, { featured: true, sizes }), [])).ok).toBe(true);
+    expect((await updateProduct(handle.db, editor, product.id, edit(product, { featured: true, sizes }), [])).ok).toBe(true);
     let detail = await getProduct(handle.db, product.id);
     expect(detail?.featured).toBe(true);
     expect(detail?.variants.map((v) => [v.size, v.priceKobo, v.stock])).toEqual([
@@ -131,7 +136,7 @@ describe("updateProduct", () => {
     const shopper = await quickCustomer(handle.db, "edit-cart");
     expect((await addToCart(handle.db, shopper.id, { productId: product.id, size: "6x6x10" })).ok).toBe(true);
     const fresh = (await getProductForEdit(handle.db, product.id))!;
-    expect((await updateProduct(handle.db, product.id, edit(fresh, { featured: true, sizes: [sizes[0]] }), [])).ok).toBe(true);
+    expect((await updateProduct(handle.db, editor, product.id, edit(fresh, { featured: true, sizes: [sizes[0]] }), [])).ok).toBe(true);
     detail = await getProduct(handle.db, product.id);
     expect(detail?.variants.map((v) => v.size)).toEqual(["6x4.5x8"]);
     expect(await getCart(handle.db, shopper.id)).toEqual([]);
@@ -144,26 +149,29 @@ describe("updateProduct", () => {
       { size: "6x4x6", price: "1000", stock: "1" },
       { size: "6X4X6", price: "2000", stock: "1" },
     ];
-    expect(await updateProduct(handle.db, product.id, edit(product, { featured: true, sizes: twice }), [])).toEqual({
+    expect(await updateProduct(handle.db, editor, product.id, edit(product, { featured: true, sizes: twice }), [])).toEqual({
       ok: false,
       message: messages.sizesInvalid,
     });
     expect(
-      await updateProduct(handle.db, product.id, edit(product, { featured: true, sizes: [{ size: "6x4x6", price: "-1", stock: "1" }] }), []),
+      await updateProduct(handle.db, editor, product.id, edit(product, { featured: true, sizes: [{ size: "6x4x6", price: "-1", stock: "1" }] }), []),
     ).toEqual({
       ok: false,
       message: messages.sizesInvalid,
     });
-    expect(await updateProduct(handle.db, product.id, edit(product, { category: "All Product" }), [])).toEqual({
+    expect(await updateProduct(handle.db, editor, product.id, edit(product, { category: "All Product" }), [])).toEqual({
       ok: false,
       message: messages.categoryInvalid,
     });
-    expect(await updateProduct(handle.db, product.id, edit(product, { price: "0" }), [])).toEqual({ ok: false, message: messages.priceInvalid });
+    expect(await updateProduct(handle.db, editor, product.id, edit(product, { price: "0" }), [])).toEqual({
+      ok: false,
+      message: messages.priceInvalid,
+    });
   });
 
   it("does not edit an archived product", async () => {
     const product = await newProduct();
-    expect(await archiveProduct(handle.db, product.id)).toBe(true);
-    expect(await updateProduct(handle.db, product.id, edit(product), [])).toEqual({ ok: false, message: messages.productNotFound });
+    expect(await archiveProduct(handle.db, editor, product.id)).toBe(true);
+    expect(await updateProduct(handle.db, editor, product.id, edit(product), [])).toEqual({ ok: false, message: messages.productNotFound });
   });
 });

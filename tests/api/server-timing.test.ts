@@ -58,7 +58,9 @@ describe("Server-Timing", () => {
     const res = await fetch(`${timedShop.baseUrl}/cartpage.data`, { headers: { cookie } });
     const m = metrics(res.headers.get("server-timing"));
     expect(m.render).toBeUndefined();
-    expect(m.sql).toBe("3");
+    // The session was looked up a moment ago: on the embedded database it now comes from memory
+    // (decision 0030), so only the categories and the cart's lines are asked for.
+    expect(m.sql).toBe(handle.engine === "pglite" ? "2" : "3");
   });
 
   it("is off unless asked for", async () => {

@@ -4,6 +4,10 @@ import { createVerifiedAccount } from "~/server/accounts/accounts";
 import { startSession, type Role } from "~/server/accounts/sessions";
 import type { Database } from "~/server/db/client";
 import { accounts, cartItems, carts, orderItems, orders, outbox, payments, productImages, products, productVariants } from "~/server/db/schema";
+import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
+import { addToCart } from "~/server/cart/cart";
+import { completePayment, startCheckout } from "~/server/checkout/checkout";
+import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
 import { apiClient, uniqueEmail, type Reply } from "./accounts";
 
 // Helpers for the cart, checkout and order calls of spec §7: customers with a Bearer token,
@@ -178,4 +182,20 @@ const pad = (n: number) => String(n).padStart(2, "0");
 /** Spec §3's 'YYYY-MM-DD HH:MM:SS' local time, as the client sends it. */
 export function localDateTime(d = new Date()): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** A customer buys one unit of a plain product through the test gateway: a placed (paid) order. */
+export async function paidOrder(db: Database, tag: string, productId = 20): Promise<{ orderRef: string; customerId: number }> {
+  const checkout = { db, gateway: testGateway(db), publicUrl: "http://shop.test", shopOrdersEmail: "orders@shop.test" };
+  const who = await quickCustomer(db, tag);
+  if ((await stockOf(db, productId)) < 1) await setStock(db, productId, 10);
+  const added = await addToCart(db, who.id, { productId });
+  if (!added.ok) throw new Error(`could not add product ${productId} to the cart`);
+  const started = await startCheckout(checkout, who.id, deliveryFields());
+  if (!started.ok) throw new Error(started.message);
+  const charged = await chargeTestCard(db, started.accessCode, TEST_CARD_SUCCESS);
+  if (!charged.ok) throw new Error("the test card was refused");
+  const paid = await completePayment(checkout, started.reference, who.id);
+  if (!paid.ok) throw new Error("the payment did not complete");
+  return { orderRef: started.orderRef, customerId: who.id };
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { welcomeText } from "~/common/accounts";
 import { messages } from "~/common/messages";
-import { ADMIN_PANELS, adminPanelPath, type AdminPanel } from "~/common/panels";
+import { ADMIN_PANELS, adminPanelPath, OWNER_PANELS, type AdminPanel } from "~/common/panels";
 import { buttonStyles, Dialog } from "../Dialog";
 import { ChatIcon, HomeIcon, ListIcon, LogoutIcon, MenuIcon, PlusIcon, SearchIcon, TruckIcon, UserIcon } from "../icons";
 import { Logo } from "../Logo";
@@ -13,7 +13,7 @@ import type { MenuEntry } from "../account/Dashboard";
 // panel starts at the top of the screen. The menu is links (`/admin?menu=N`): each panel has an
 // address, and the menu works without JavaScript (the phone's button is a <details>).
 
-/** Spec §2's five panels (Admin Info 0 … Search Products 4), then Orders and Messages. */
+/** Spec §2's five panels (Admin Info 0 … Search Products 4), then Orders and Messages; owners also get Admins and the audit log. */
 export const ADMIN_MENU: MenuEntry[] = [
   { panel: ADMIN_PANELS.adminInfo, label: "Admin Info", icon: UserIcon },
   { panel: ADMIN_PANELS.postProduct, label: "Post Product", icon: PlusIcon },
@@ -22,13 +22,18 @@ export const ADMIN_MENU: MenuEntry[] = [
   { panel: ADMIN_PANELS.searchProducts, label: "Search Products", icon: SearchIcon },
   { panel: ADMIN_PANELS.orders, label: "Orders", icon: TruckIcon },
   { panel: ADMIN_PANELS.messages, label: "Messages", icon: ChatIcon },
+  { panel: ADMIN_PANELS.admins, label: "Admins", icon: UserIcon },
+  { panel: ADMIN_PANELS.auditLog, label: "Audit log", icon: ListIcon },
 ];
 
 export function AdminFrame({
   greet,
+  owner = false,
   active,
   children,
 }: {
+  /** Whether the signed-in admin is an owner: their menu has Admins and the audit log (unknown on an error page). */
+  owner?: boolean;
   /** The dashboard's greeting above the panel, "Welcome <name>" (its heading); a sub-page has its own. */
   greet?: string;
   /** The menu entry this page belongs to (an order's page belongs to Orders). */
@@ -36,14 +41,18 @@ export function AdminFrame({
   children: ReactNode;
 }) {
   const [confirming, setConfirming] = useState(false);
-  // A new address closes the phone's menu: the <details> is made afresh.
-  const { key } = useLocation();
+  // Another page closes the phone's menu: the <details> is made afresh. Dropping a shown notice
+  // from the address (NoticeToast) is no other page.
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.delete("notice");
+  const page = `${pathname}?${params}`;
   const current = ADMIN_MENU.find((entry) => entry.panel === active);
-  const menu = <AdminMenu active={active} onLogout={() => setConfirming(true)} />;
+  const menu = <AdminMenu active={active} owner={owner} onLogout={() => setConfirming(true)} />;
   return (
     <div className="md:grid md:min-h-screen md:grid-cols-[15rem_minmax(0,1fr)]">
       {/* Phones: one bar, one button. */}
-      <details key={key} className="group sticky top-0 z-30 bg-slate-900 text-white md:hidden">
+      <details key={page} className="group sticky top-0 z-30 bg-slate-900 text-white md:hidden">
         <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-4 py-2.5 [&::-webkit-details-marker]:hidden">
           <span className="min-w-0">
             <span className="block text-xs font-medium uppercase tracking-wider text-slate-400">Back office</span>
@@ -104,13 +113,13 @@ export function AdminFrame({
   );
 }
 
-function AdminMenu({ active, onLogout }: { active: AdminPanel; onLogout: () => void }) {
+function AdminMenu({ active, owner, onLogout }: { active: AdminPanel; owner: boolean; onLogout: () => void }) {
   const item = "flex w-full items-center gap-2.5 rounded-lg px-3 py-2.5 text-left text-sm font-medium";
   const idle = "text-slate-200 hover:bg-white/10 hover:text-white";
   return (
     <nav aria-label="Admin Dashboard menu">
       <ul className="grid gap-0.5">
-        {ADMIN_MENU.map((entry) => (
+        {ADMIN_MENU.filter((entry) => owner || !OWNER_PANELS.includes(entry.panel as AdminPanel)).map((entry) => (
           <li key={entry.label}>
             <Link
               to={adminPanelPath(entry.panel as AdminPanel)}
