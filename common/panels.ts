@@ -16,6 +16,7 @@ export const ADMIN_PANELS = {
   messages: 6,
   admins: 7,
   auditLog: 8,
+  customers: 9,
 } as const;
 
 /** The panels only an owner opens. */

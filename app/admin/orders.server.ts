@@ -10,6 +10,7 @@ import {
   LIST_LIMIT,
   lagosToday,
   NOTE_MAX,
+  ORDER_SEARCH_MAX,
   TRACKING_ID_MAX,
   type AdminOrderFilter,
 } from "~/server/orders/admin-orders";
@@ -26,6 +27,8 @@ export interface OrdersFilterValues {
   status: string;
   from: string;
   to: string;
+  /** The search box: order ID, name, e-mail or phone (issue 18). */
+  q: string;
 }
 
 function filterFromUrl(request: Request): { values: OrdersFilterValues; filter: AdminOrderFilter } {
@@ -37,7 +40,9 @@ function filterFromUrl(request: Request): { values: OrdersFilterValues; filter: 
   if (!isDay(to)) to = "";
   // Days given the wrong way round still mean the days between them.
   if (from && to && from > to) [from, to] = [to, from];
-  const filter: AdminOrderFilter = { from: from || undefined, to: to || undefined };
+  // A longer search than anyone types is cut, not refused: it is a GET, and matches nothing anyway.
+  const q = (params.get("q") ?? "").trim().slice(0, ORDER_SEARCH_MAX);
+  const filter: AdminOrderFilter = { from: from || undefined, to: to || undefined, search: q || undefined };
   let known = "";
   if (status === REFUND_FILTER) {
     filter.needsRefund = true;
@@ -46,7 +51,7 @@ function filterFromUrl(request: Request): { values: OrdersFilterValues; filter: 
     filter.status = status;
     known = status;
   }
-  return { values: { status: known, from, to }, filter };
+  return { values: { status: known, from, to, q }, filter };
 }
 
 export async function ordersPanelData(request: Request, context: AppLoadContext) {
@@ -62,7 +67,7 @@ export async function ordersPanelData(request: Request, context: AppLoadContext)
       { value: REFUND_FILTER, label: "Refund needed", count: counts.needsRefund },
     ],
     needsRefundCount: counts.needsRefund,
-    filtered: Boolean(values.status || values.from || values.to),
+    filtered: Boolean(values.status || values.from || values.to || values.q),
     /** The list stopped at the limit: older orders are reached with the date filters. */
     truncated: orders.length >= LIST_LIMIT,
     limit: LIST_LIMIT,

@@ -24,9 +24,11 @@ import { NOTE_MAX, TRACKING_ID_MAX, getOrderForAdmin, holdsStock, staffLabel } f
 function backToList(request: Request): string {
   const filter: Record<string, string> = {};
   const here = new URL(request.url).searchParams;
-  for (const key of ["status", "from", "to"]) {
+  for (const key of ["status", "from", "to", "q"]) {
     const value = here.get(key);
-    if (value && /^[a-z0-9-]{1,20}$/.test(value)) filter[key] = value;
+    // The search is free text (URLSearchParams encodes it); the others are known words or days.
+    const fits = key === "q" ? (value?.length ?? 0) <= 100 : /^[a-z0-9-]{1,20}$/.test(value ?? "");
+    if (value && fits) filter[key] = value;
   }
   return adminPanelPath(ADMIN_PANELS.orders, filter);
 }

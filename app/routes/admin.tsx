@@ -5,6 +5,7 @@ import { messages } from "~/common/messages";
 import { ADMIN_PANELS, type AdminPanel } from "~/common/panels";
 import { changePasswordAction, logoutAction, signUpAction, updatePhoneAction } from "../accounts.server";
 import { messageAction, messagesPanelData } from "../admin/messages.server";
+import { customersPanelData } from "../admin/customers.server";
 import { ordersPanelData } from "../admin/orders.server";
 import { adminsPanelData, auditPanelData, staffChangeAction } from "../admin/staff.server";
 import {
@@ -22,6 +23,7 @@ import { SignUpFields } from "../components/account/SignUpFields";
 import { AdminFrame } from "../components/admin/AdminFrame";
 import { AdminsPanel } from "../components/admin/AdminsPanel";
 import { AuditLogPanel } from "../components/admin/AuditLogPanel";
+import { CustomersPanel } from "../components/admin/CustomersPanel";
 import { ManageProducts } from "../components/admin/ManageProducts";
 import { MessagesPanel } from "../components/admin/MessagesPanel";
 import { OrdersPanel } from "../components/admin/OrdersPanel";
@@ -52,6 +54,8 @@ async function panelData(menu: AdminPanel, account: SignedInAccount, request: Re
       return { panel: "orders" as const, orders: await ordersPanelData(request, context) };
     case ADMIN_PANELS.messages:
       return { panel: "messages" as const, messages: await messagesPanelData(request, context) };
+    case ADMIN_PANELS.customers:
+      return { panel: "customers" as const, customers: await customersPanelData(request, context) };
     case ADMIN_PANELS.admins:
       return { panel: "admins" as const, admins: await adminsPanelData(account, context) };
     case ADMIN_PANELS.auditLog:
@@ -129,6 +133,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       {loaderData.panel === "search" ? <SearchProducts data={loaderData.search} /> : null}
       {loaderData.panel === "orders" ? <OrdersPanel data={loaderData.orders} /> : null}
       {loaderData.panel === "messages" ? <MessagesPanel data={loaderData.messages} /> : null}
+      {loaderData.panel === "customers" ? <CustomersPanel data={loaderData.customers} /> : null}
       {loaderData.panel === "admins" ? <AdminsPanel data={loaderData.admins} /> : null}
       {loaderData.panel === "audit" ? <AuditLogPanel data={loaderData.audit} /> : null}
     </AdminFrame>

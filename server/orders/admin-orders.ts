@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { lineName } from "~/common/featured";
 import { recordAudit } from "../admin/audit";
+import { containing, phoneDigits } from "../db/like";
 import { releaseStock } from "../checkout/checkout";
 import type { Database, Executor } from "../db/client";
 import { accounts, orderEvents, orderItems, orders, payments, productVariants } from "../db/schema";
@@ -53,6 +54,28 @@ export interface AdminOrderFilter {
   from?: string;
   /** Last Lagos day, `YYYY-MM-DD`, inclusive. */
   to?: string;
+  /** Words to find (issue 18): part of the order ID, the customer's or delivery name, e-mail or phone. */
+  search?: string;
+}
+
+/** The longest search the Orders panel takes. */
+export const ORDER_SEARCH_MAX = 100;
+
+/**
+ * Orders matching a search: the order ID, the delivery or account name, either e-mail, or the
+ * phone number however it was written (0803…, 234803…, +234 803…: the last ten digits).
+ */
+function matching(search: string): SQL {
+  const text = containing(search);
+  const phone = phoneDigits(search);
+  return or(
+    ilike(orders.orderRef, text),
+    ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, text),
+    ilike(accounts.fullName, text),
+    ilike(orders.email, text),
+    ilike(accounts.email, text),
+    ...(phone ? [like(sql`regexp_replace(${orders.phone}, '\\D', '', 'g')`, `%${phone}%`), like(accounts.phoneNumber, `%${phone}%`)] : []),
+  )!;
 }
 
 export interface AdminOrderRow {
@@ -69,9 +92,10 @@ export interface AdminOrderRow {
   trackingId: string | null;
 }
 
-/** Placed orders (paid at some point) within the Lagos days asked for. */
-function placedWithin({ from, to }: Pick<AdminOrderFilter, "from" | "to">): SQL[] {
+/** Placed orders (paid at some point) within the Lagos days asked for, matching the search. */
+function placedWithin({ from, to, search }: Pick<AdminOrderFilter, "from" | "to" | "search">): SQL[] {
   const where: SQL[] = [placed()];
+  if (search) where.push(matching(search));
   if (from && isDay(from)) where.push(gte(orders.createdAt, lagosDayStart(from)));
   if (to && isDay(to)) where.push(lt(orders.createdAt, new Date(lagosDayStart(to).getTime() + DAY_MS)));
   return where;
@@ -110,7 +134,7 @@ export interface StatusCounts {
 }
 
 /** How many placed orders each status has, within the Lagos days asked for. */
-export async function countOrdersByStatus(db: Database, filter: Pick<AdminOrderFilter, "from" | "to"> = {}): Promise<StatusCounts> {
+export async function countOrdersByStatus(db: Database, filter: Pick<AdminOrderFilter, "from" | "to" | "search"> = {}): Promise<StatusCounts> {
   const rows = await db
     .select({
       status: orders.status,
@@ -118,6 +142,8 @@ export async function countOrdersByStatus(db: Database, filter: Pick<AdminOrderF
       needsRefund: sql<number>`count(*) filter (where ${orders.needsRefund})::int`,
     })
     .from(orders)
+    // The account too: the search reads its name, e-mail and phone.
+    .innerJoin(accounts, eq(accounts.id, orders.accountId))
     .where(and(...placedWithin(filter)))
     .groupBy(orders.status);
   const byStatus = Object.fromEntries(PLACED_STATUSES.map((s) => [s, 0])) as Record<PlacedStatus, number>;

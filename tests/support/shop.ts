@@ -185,13 +185,17 @@ export function localDateTime(d = new Date()): string {
 }
 
 /** A customer buys one unit of a plain product through the test gateway: a placed (paid) order. */
-export async function paidOrder(db: Database, tag: string, productId = 20): Promise<{ orderRef: string; customerId: number }> {
+export async function paidOrder(
+  db: Database,
+  tag: string,
+  { productId = 20, delivery = {} }: { productId?: number; delivery?: Record<string, unknown> } = {},
+): Promise<{ orderRef: string; customerId: number }> {
   const checkout = { db, gateway: testGateway(db), publicUrl: "http://shop.test", shopOrdersEmail: "orders@shop.test" };
   const who = await quickCustomer(db, tag);
   if ((await stockOf(db, productId)) < 1) await setStock(db, productId, 10);
   const added = await addToCart(db, who.id, { productId });
   if (!added.ok) throw new Error(`could not add product ${productId} to the cart`);
-  const started = await startCheckout(checkout, who.id, deliveryFields());
+  const started = await startCheckout(checkout, who.id, deliveryFields(delivery));
   if (!started.ok) throw new Error(started.message);
   const charged = await chargeTestCard(db, started.accessCode, TEST_CARD_SUCCESS);
   if (!charged.ok) throw new Error("the test card was refused");

@@ -117,6 +117,20 @@ export function OrdersPanel({ data }: { data: PanelData }) {
         className="mt-4 grid gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
       >
         <input type="hidden" name="menu" value={ADMIN_PANELS.orders} />
+        <div className="sm:col-span-2 lg:col-span-4">
+          <label htmlFor="orders-search" className="block text-sm font-medium text-slate-700">
+            Search
+          </label>
+          <input
+            id="orders-search"
+            type="search"
+            name="q"
+            defaultValue={filter.q}
+            maxLength={100}
+            placeholder="Order ID, name, e-mail or phone"
+            className={inputStyle}
+          />
+        </div>
         <div className="sm:col-span-2 lg:col-span-1">
           <label htmlFor="orders-status" className="block text-sm font-medium text-slate-700">
             Status
