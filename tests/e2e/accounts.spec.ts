@@ -1,5 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
-import { adminMenu, expect, expectAccessible, followMailLink, fullPageShot, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { adminMenu, expect, expectAccessible, expectOnTop, followMailLink, fullPageShot, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
 
 // Customer and admin accounts in Chromium, as a newcomer on the embedded default uses them:
 // sign up, verify through the dev mailbox, log in, dashboards, logout, forgot and reset.
@@ -15,18 +15,6 @@ async function signUp(page: Page, account: { fullName: string; email: string; ph
   await page.getByLabel("Confirm Password").fill(account.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page).toHaveURL(/\/userlogin$/);
-}
-
-/** What a person must see: on screen, and not covered by anything at its centre. */
-async function expectSeen(locator: Locator) {
-  await expect(locator).toBeVisible();
-  await locator.scrollIntoViewIfNeeded();
-  const onTop = await locator.evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && (hit === el || el.contains(hit));
-  });
-  expect(onTop, "the element at the centre of the message is the message").toBe(true);
 }
 
 async function logIn(page: Page, path: "/userlogin" | "/adminlogin", email: string, password: string) {
@@ -319,13 +307,13 @@ test("guessers lock a customer out of new browsers only: the browser that signed
   await other.getByRole("button", { name: "Login" }).click();
   const refusal = other.getByRole("alert");
   await expect(refusal).toHaveText(/^Too many attempts\. Please try again in 1[45] minutes\.$/);
-  await expectSeen(refusal);
+  await expectOnTop(refusal);
   await expect(other).toHaveURL(/\/userlogin$/);
   await stranger.close();
 
   // The owner's browser gets in.
   await logIn(page, "/userlogin", customer.email, customer.password);
   await expect(page).toHaveURL(/\/userdashboard$/);
-  await expectSeen(page.getByRole("heading", { level: 1 }));
+  await expectOnTop(page.getByRole("heading", { level: 1 }));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Oluwas");
 });

@@ -1,22 +1,10 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { messages } from "~/common/messages";
-import { expect, followMailLink, gotoHydrated, test, uniqueEmail, verifiedCustomer } from "./fixtures";
+import { expect, expectOnTop, followMailLink, gotoHydrated, test, uniqueEmail, verifiedCustomer } from "./fixtures";
 
 // Change password in both dashboards (issue 18), at 375 and 1280 px: the current password is
 // asked for, a mismatch is said while typing, a wrong current password changes nothing, and a
 // change keeps this browser signed in, signs every other one out, and the new password works.
-
-/** What a person must see: on screen, and not covered at its centre. */
-async function expectSeen(locator: Locator) {
-  await expect(locator).toBeVisible();
-  await locator.scrollIntoViewIfNeeded();
-  const onTop = await locator.evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && (hit === el || el.contains(hit));
-  });
-  expect(onTop, "nothing covers it").toBe(true);
-}
 
 async function logInThrough(page: Page, path: "/userlogin" | "/adminlogin", email: string, password: string) {
   await gotoHydrated(page, path);
@@ -70,18 +58,18 @@ for (const role of ["customer", "admin"] as const) {
 
     // A mismatch is said while typing, and the form does not send.
     let form = await changePassword(page, account.password, "Brand-new-2026", "Brand-new-2027");
-    await expectSeen(form.getByText(messages.resetPasswordsDiffer));
+    await expectOnTop(form.getByText(messages.resetPasswordsDiffer));
     // A wrong current password changes nothing.
     form = await changePassword(page, "not my password", "Brand-new-2026");
     await form.getByRole("button", { name: "Change password" }).click();
-    await expectSeen(form.getByText(messages.currentPasswordWrong));
+    await expectOnTop(form.getByText(messages.currentPasswordWrong));
 
     await changePassword(page, account.password, "Brand-new-2026");
     const button = form.getByRole("button", { name: "Change password" });
-    await expectSeen(button);
+    await expectOnTop(button);
     await button.click();
     await expect(page.getByTestId("notice")).toHaveText(messages.passwordChanged);
-    await expectSeen(page.getByTestId("notice"));
+    await expectOnTop(page.getByTestId("notice"));
     // This browser is still signed in, with empty fields; the other one is signed out.
     await gotoHydrated(page, dashboard);
     await expect(page).toHaveURL(new RegExp(`${dashboard.replace("/", "\\/")}$`));

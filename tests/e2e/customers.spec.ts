@@ -1,20 +1,8 @@
-import type { Locator } from "@playwright/test";
-import { adminMenu, expect, expectAccessible, fullPageShot, gotoHydrated, test, uniqueEmail } from "./fixtures";
+import { adminMenu, expect, expectAccessible, expectOnTop, fullPageShot, gotoHydrated, test, uniqueEmail } from "./fixtures";
 import { buyOne } from "./shopping";
 
 // The Customers panel and the Orders panel's search (issue 18), at 375 and 1280 px: staff find a
 // customer by name and an order by phone, and go from the customer to their order.
-
-async function expectPressable(locator: Locator) {
-  await expect(locator).toBeVisible();
-  await locator.scrollIntoViewIfNeeded();
-  const onTop = await locator.evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && (hit === el || el.contains(hit));
-  });
-  expect(onTop, "nothing covers it").toBe(true);
-}
 
 test("staff find a customer by name and an order by phone, and open the order from the customer", async ({ page, login, ownerLogin }, info) => {
   test.setTimeout(150_000);
@@ -37,7 +25,7 @@ test("staff find a customer by name and an order by phone, and open the order fr
   await gotoHydrated(page, "/admin?menu=5");
   await page.getByLabel("Search", { exact: true }).fill(`+234 ${phone.slice(1, 4)} ${phone.slice(4)}`);
   const show = page.getByRole("button", { name: "Show orders" });
-  await expectPressable(show);
+  await expectOnTop(show);
   await show.click();
   await expect(page).toHaveURL(/[?&]q=/);
   await expect(page.getByRole("link", { name: orderRef })).toBeVisible();
@@ -48,18 +36,18 @@ test("staff find a customer by name and an order by phone, and open the order fr
   await expect(page).toHaveURL(/menu=9$/);
   await page.getByLabel("Search", { exact: true }).fill(surname.toLowerCase());
   const find = page.getByRole("button", { name: "Find" });
-  await expectPressable(find);
+  await expectOnTop(find);
   await find.click();
   const row = page.getByTestId("customers").getByRole("link").filter({ hasText: customer.email });
   await expect(row).toContainText("1 order");
-  await expectPressable(row);
+  await expectOnTop(row);
   await expectAccessible(page);
   await row.click();
   await expect(page.getByRole("heading", { name: `Folake ${surname}`, level: 2 })).toBeVisible();
   const order = page.getByTestId("customer-orders").getByRole("link", { name: new RegExp(orderRef) });
   await expect(order).toContainText("Paid");
   await fullPageShot(page, `test-results/shots/${info.project.name}-customer.png`);
-  await expectPressable(order);
+  await expectOnTop(order);
   await order.click();
   await expect(page.getByRole("heading", { name: orderRef, level: 1 })).toBeVisible();
 });

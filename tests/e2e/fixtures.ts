@@ -134,13 +134,33 @@ export async function expectAccessible(page: Page) {
  * button, which this presses when the menu is closed.
  */
 export async function adminMenu(page: Page): Promise<Locator> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const toggle = page.locator("details:has(nav[aria-label='Admin Dashboard menu'])");
-  if (await toggle.isVisible()) {
-    if (!(await toggle.evaluate((el) => (el as HTMLDetailsElement).open))) await toggle.locator("summary").click();
-  }
   const menu = page.getByRole("navigation", { name: "Admin Dashboard menu" });
+  if (await toggle.isVisible()) {
+    // Pressed again if a navigation that was under way (a notice leaving the address) closed it.
+    await expect(async () => {
+      if (!(await toggle.evaluate((el) => (el as HTMLDetailsElement).open))) await toggle.locator("summary").click();
+      await expect(menu).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+  }
   await expect(menu).toBeVisible();
   return menu;
+}
+
+/**
+ * What a person must see and can press: on screen, and nothing covers it at its centre (where a
+ * finger or a pointer lands), checked with elementFromPoint once it is scrolled into view.
+ */
+export async function expectOnTop(locator: Locator, what = "nothing covers it") {
+  await expect(locator).toBeVisible();
+  await locator.scrollIntoViewIfNeeded();
+  const onTop = await locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && (hit === el || el.contains(hit));
+  });
+  expect(onTop, what).toBe(true);
 }
 
 /** A back-office menu entry, shown or not (on phones the menu is closed): for its attributes. */

@@ -1,21 +1,10 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { messages } from "~/common/messages";
-import { adminMenu, expect, expectAccessible, followMailLink, fullPageShot, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
+import { adminMenu, expect, expectAccessible, expectOnTop, followMailLink, fullPageShot, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
 
 // Staff and roles, and the audit log (issue 18), at 375 and 1280 px: the owner registers a staff
 // admin, disables them (their open session ends and their login says why), enables them again,
 // and reads both changes in the audit log; staff see neither owners' panel; removing asks first.
-
-async function expectPressable(locator: Locator) {
-  await expect(locator).toBeVisible();
-  await locator.scrollIntoViewIfNeeded();
-  const onTop = await locator.evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && (hit === el || el.contains(hit));
-  });
-  expect(onTop, "nothing covers it").toBe(true);
-}
 
 async function adminLogIn(page: Page, email: string, password: string) {
   await gotoHydrated(page, "/adminlogin");
@@ -71,7 +60,7 @@ test("the owner disables and re-enables a staff admin, and reads it in the audit
   const row = list.getByRole("listitem").filter({ hasText: staff.email });
   await expect(row).toContainText("Staff");
   const disable = row.getByRole("button", { name: "Disable" });
-  await expectPressable(disable);
+  await expectOnTop(disable);
   await disable.click();
   await expect(page.getByText(`${staff.name} (${staff.email}) is disabled and signed out.`)).toBeVisible();
   await expect(row).toContainText("Disabled");
@@ -85,7 +74,7 @@ test("the owner disables and re-enables a staff admin, and reads it in the audit
   await expect(staffPage.getByRole("dialog")).toContainText(messages.accountDisabled);
 
   const enable = row.getByRole("button", { name: "Enable" });
-  await expectPressable(enable);
+  await expectOnTop(enable);
   await enable.click();
   await expect(page.getByText(`${staff.name} (${staff.email}) can log in again.`)).toBeVisible();
   await adminLogIn(staffPage, staff.email, staff.password);
@@ -112,7 +101,7 @@ test("the owner disables and re-enables a staff admin, and reads it in the audit
   await expect(row).toBeVisible();
   await row.getByRole("button", { name: "Remove" }).click();
   const yes = row.getByRole("button", { name: "Yes, remove" });
-  await expectPressable(yes);
+  await expectOnTop(yes);
   await yes.click();
   await expect(page.getByText(`${staff.name} (${staff.email}) is removed.`)).toBeVisible();
   await expect(list.getByRole("listitem").filter({ hasText: staff.email })).toHaveCount(0);

@@ -1,9 +1,8 @@
 import { useState, type ComponentType, type ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { welcomeText } from "~/common/accounts";
-import { messages } from "~/common/messages";
-import { buttonStyles, Dialog } from "../Dialog";
 import { LogoutIcon } from "../icons";
+import { LogoutDialog } from "./LogoutDialog";
 
 export interface MenuEntry {
   /** The panel's number in the address (`?menu=`): one of common/panels.ts. */
@@ -73,23 +72,7 @@ export function Dashboard({
         </nav>
         <section className="min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">{children}</section>
       </div>
-      <Dialog
-        open={confirming}
-        title={messages.logoutConfirm}
-        onClose={() => setConfirming(false)}
-        actions={
-          <>
-            <Form method="post">
-              <button type="submit" name="intent" value="logout" className={buttonStyles.primary}>
-                Yes, log out
-              </button>
-            </Form>
-            <button type="button" className={buttonStyles.secondary} onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </>
-        }
-      />
+      <LogoutDialog open={confirming} onClose={() => setConfirming(false)} />
     </div>
   );
 }

@@ -56,6 +56,64 @@ export function PasswordField({ label, hint, ...input }: FieldProps) {
   );
 }
 
+/**
+ * A new password typed twice; while the two differ the second says 'Passwords do not match'
+ * (spec §5), and the form's submit checks `passwordsDiffer` to send nothing.
+ */
+export function NewPasswordPair({
+  name,
+  confirmName,
+  label,
+  confirmLabel,
+  hint,
+}: {
+  name: string;
+  confirmName: string;
+  label: string;
+  confirmLabel: string;
+  hint: string;
+}) {
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const differ = confirm.length > 0 && password !== confirm;
+  return (
+    <>
+      <PasswordField
+        label={label}
+        name={name}
+        autoComplete="new-password"
+        required
+        minLength={8}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        hint={<p className="mt-1 text-xs text-slate-500">{hint}</p>}
+      />
+      <PasswordField
+        label={confirmLabel}
+        name={confirmName}
+        autoComplete="new-password"
+        required
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        aria-invalid={differ ? true : undefined}
+        hint={
+          differ ? (
+            <p className="mt-1 text-sm text-red-700" aria-live="polite">
+              {messages.resetPasswordsDiffer}
+            </p>
+          ) : null
+        }
+      />
+    </>
+  );
+}
+
+/** Whether a form's new password and its confirmation differ. */
+export function passwordsDiffer(form: HTMLFormElement, name: string, confirmName: string): boolean {
+  const value = (field: string) => (form.elements.namedItem(field) as HTMLInputElement | null)?.value;
+  return value(name) !== value(confirmName);
+}
+
 export function FormMessage({ tone, children }: { tone: "error" | "success" | "warning"; children: ReactNode }) {
   const styles = {
     error: "border-red-200 bg-red-50 text-red-800",

@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { welcomeText } from "~/common/accounts";
-import { messages } from "~/common/messages";
 import { ADMIN_PANELS, adminPanelPath, OWNER_PANELS, type AdminPanel } from "~/common/panels";
-import { buttonStyles, Dialog } from "../Dialog";
+import { LogoutDialog } from "../account/LogoutDialog";
 import { ChatIcon, HomeIcon, ListIcon, LogoutIcon, MenuIcon, PlusIcon, SearchIcon, TruckIcon, UserIcon } from "../icons";
 import { Logo } from "../Logo";
 import type { MenuEntry } from "../account/Dashboard";
@@ -92,24 +91,8 @@ export function AdminFrame({
         )}
       </div>
 
-      <Dialog
-        open={confirming}
-        title={messages.logoutConfirm}
-        onClose={() => setConfirming(false)}
-        actions={
-          <>
-            {/* The dashboard's action ends the session, from any back-office page. */}
-            <Form method="post" action="/admin">
-              <button type="submit" name="intent" value="logout" className={buttonStyles.primary}>
-                Yes, log out
-              </button>
-            </Form>
-            <button type="button" className={buttonStyles.secondary} onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </>
-        }
-      />
+      {/* The dashboard's action ends the session, from any back-office page. */}
+      <LogoutDialog open={confirming} onClose={() => setConfirming(false)} action="/admin" />
     </div>
   );
 }
