@@ -20,6 +20,7 @@ import { startMailer, type MailerOptions } from "./server/mail/mailer";
 import { startOrderExpiry } from "./server/checkout/checkout";
 import { startRefunds } from "./server/checkout/refunds";
 import { startHousekeeping } from "./server/housekeeping";
+import { startLowStockMail } from "./server/catalog/low-stock";
 
 // Entry of the server build (vite.config.ts): boots configuration, database and HTTP.
 
@@ -113,11 +114,16 @@ function customerSessionsOf(handle: DatabaseHandle): Promise<CustomerSessions> {
 
 /**
  * Work the process does besides answering requests: sending mail, ending lapsed stock holds,
- * retrying refunds, housekeeping. stop() resolves once the mail being sent is marked sent (else it goes out again).
+ * retrying refunds, housekeeping, the daily low-stock mail. stop() resolves once the mail being sent is marked sent (else it goes out again).
  */
 export function startBackgroundWork(handle: DatabaseHandle, config: Config, mailer: MailerOptions = {}): BackgroundWork {
   const mail = startMailer(handle.db, config, mailer);
-  const timers = [startOrderExpiry(handle.db), startRefunds(checkoutContext(handle.db, config)), startHousekeeping(handle.db)];
+  const timers = [
+    startOrderExpiry(handle.db),
+    startRefunds(checkoutContext(handle.db, config)),
+    startHousekeeping(handle.db),
+    startLowStockMail(handle.db, { email: config.shopOrdersEmail, publicUrl: config.publicUrl }),
+  ];
   return {
     stop() {
       for (const t of timers) t.stop();

@@ -19,7 +19,12 @@ export const MAX_PRODUCT_IMAGE_BYTES = 2_097_152;
 export const DEFAULT_STOCK = 1;
 /** Units of one size a customer may buy in one order unless the admin sets another limit (issue 15). */
 export const DEFAULT_MAX_PER_ORDER = 10;
+/** The longest product name staff may give. */
+export const MAX_PRODUCT_NAME = 120;
 export const MAX_PER_ORDER_CEILING = 1000;
+/** A size with this many units or fewer is low on stock, unless staff set another threshold for the product. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 3;
+export const MAX_LOW_STOCK_THRESHOLD = 10_000;
 
 /** The category name that lists every product (it feeds Crazy Deals). */
 export const ALL_PRODUCTS_CATEGORY = "All Product";

@@ -26,6 +26,7 @@ export const storefrontMessages = {
   loginSuccess: "Login successful",
   productUploaded: "Product uploaded successfully.",
   productUpdated: "Product updated.",
+  productDuplicated: "Copy made. It is hidden from the shop, with no stock, until you put it on sale.",
   passwordChanged: "Password changed. Every other device has been signed out.",
   contactSent: "Thank you for contacting us. We will get back to you shortly.",
 } as const;
@@ -41,6 +42,7 @@ export const notices = {
   "admin-login": { text: storefrontMessages.loginSuccess, ms: 2000 },
   "product-posted": { text: storefrontMessages.productUploaded, ms: 4000 },
   "product-updated": { text: storefrontMessages.productUpdated, ms: 4000 },
+  "product-duplicated": { text: storefrontMessages.productDuplicated, ms: 8000 },
   "password-changed": { text: storefrontMessages.passwordChanged, ms: 6000 },
   "contact-sent": { text: storefrontMessages.contactSent, ms: 6000 },
 } as const satisfies Record<string, { text: string; ms: number }>;

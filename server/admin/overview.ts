@@ -1,8 +1,10 @@
 import { DAY_MS, lagosDate, lagosDayStart } from "~/common/lagos-time";
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
-import { orderItems, orders, products, productVariants } from "../db/schema";
+import { orderItems, orders, products } from "../db/schema";
 import { SALE_STATUSES } from "../orders/lifecycle";
+import { listLowStock, type LowStockLine } from "../catalog/low-stock";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/common/constants";
 
 // The sales overview of the admin dashboard (menu 0, under Admin Info): revenue per Lagos day
 // for the last 30 days, order count, average order value, best sellers and low stock. Every
@@ -10,8 +12,6 @@ import { SALE_STATUSES } from "../orders/lifecycle";
 
 /** Days in the overview, today included. */
 export const OVERVIEW_DAYS = 30;
-/** A variant with this many units or fewer is "low on stock". */
-export const LOW_STOCK_THRESHOLD = 3;
 const TOP_PRODUCTS = 5;
 const LOW_STOCK_LIMIT = 10;
 
@@ -30,10 +30,10 @@ export interface Overview {
   /** Revenue / orders, rounded to whole kobo; 0 with no orders. */
   averageOrderKobo: number;
   topProducts: { productId: number; name: string; units: number; revenueKobo: number }[];
-  lowStock: { productId: number; variantId: number; name: string; size: string; stock: number }[];
+  lowStock: LowStockLine[];
   /** How many variants are low on stock in all (lowStock shows at most 10). */
   lowStockTotal: number;
-  /** LOW_STOCK_THRESHOLD, for the page to say what "low" means. */
+  /** The low-stock alert of a product whose staff set none, for the page to say what "low" means. */
   lowStockThreshold: number;
 }
 
@@ -78,20 +78,7 @@ export async function loadOverview(db: Executor, now = new Date()): Promise<Over
     .groupBy(orderItems.productId, products.name)
     .orderBy(desc(sql`sum(${orderItems.quantity})`), desc(sql`sum(${orderItems.quantity} * ${orderItems.unitPriceKobo})`), asc(orderItems.productId))
     .limit(TOP_PRODUCTS);
-  const low = await db
-    .select({
-      productId: products.id,
-      variantId: productVariants.id,
-      name: products.name,
-      size: productVariants.size,
-      stock: productVariants.stock,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(isNull(products.archivedAt), lte(productVariants.stock, LOW_STOCK_THRESHOLD)))
-    .orderBy(asc(productVariants.stock), asc(products.name), asc(productVariants.position), asc(productVariants.id))
-    .limit(LOW_STOCK_LIMIT);
+  const low = await listLowStock(db, LOW_STOCK_LIMIT);
 
   const byDate = new Map(perDay.map((d) => [d.date, d]));
   const days: OverviewDay[] = [];
@@ -110,8 +97,8 @@ export async function loadOverview(db: Executor, now = new Date()): Promise<Over
     orderCount,
     averageOrderKobo: orderCount === 0 ? 0 : Math.round(revenueKobo / orderCount),
     topProducts: top,
-    lowStock: low.map(({ total: _, ...row }) => row),
-    lowStockTotal: low[0]?.total ?? 0,
-    lowStockThreshold: LOW_STOCK_THRESHOLD,
+    lowStock: low.lines,
+    lowStockTotal: low.total,
+    lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
   };
 }

@@ -4,6 +4,7 @@ import { lineName } from "~/common/featured";
 import { messages } from "~/common/messages";
 import { queryRows, type Database, type Executor } from "../db/client";
 import { cartItems, carts, productImages, products, productVariants } from "../db/schema";
+import { onSale } from "../catalog/catalog";
 
 // The customer's cart lives on the server. Prices are never stored in it: a line is a variant
 // and a quantity, and the price is read from the catalogue whenever the cart is shown or bought.
@@ -60,8 +61,8 @@ export async function getCart(db: Executor, accountId: number): Promise<CartLine
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .innerJoin(products, eq(products.id, productVariants.productId))
-    // A product or size taken off sale after it was added simply drops out of the cart.
-    .where(and(eq(carts.accountId, accountId), isNull(products.archivedAt), isNull(productVariants.archivedAt)))
+    // A product or size taken off sale (deleted or hidden) after it was added simply drops out of the cart.
+    .where(and(eq(carts.accountId, accountId), onSale, isNull(productVariants.archivedAt)))
     .orderBy(asc(cartItems.id));
   return rows.map((r) => ({ ...r, subtotalKobo: r.priceKobo * r.quantity }));
 }
@@ -100,14 +101,7 @@ async function findVariant(db: Executor, key: LineKey): Promise<Variant | undefi
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(
-      and(
-        eq(products.id, key.productId),
-        isNull(products.archivedAt),
-        isNull(productVariants.archivedAt),
-        size ? eq(productVariants.size, size) : undefined,
-      ),
-    )
+    .where(and(eq(products.id, key.productId), onSale, isNull(productVariants.archivedAt), size ? eq(productVariants.size, size) : undefined))
     .orderBy(asc(productVariants.position), asc(productVariants.id))
     .limit(1);
   return variant;

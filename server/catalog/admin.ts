@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { ALL_PRODUCTS_CATEGORY, DEFAULT_STOCK, MAX_FEATURED_SIZES, MAX_PER_ORDER_CEILING, MAX_PRODUCT_IMAGES } from "~/common/constants";
+import {
+  ALL_PRODUCTS_CATEGORY,
+  DEFAULT_STOCK,
+  MAX_FEATURED_SIZES,
+  MAX_LOW_STOCK_THRESHOLD,
+  MAX_PER_ORDER_CEILING,
+  MAX_PRODUCT_IMAGES,
+  MAX_PRODUCT_NAME,
+} from "~/common/constants";
 import { messages } from "~/common/messages";
 import { formatNairaTotal, nairaToKobo } from "~/common/money";
 import { requiredText } from "~/common/fields";
@@ -41,9 +49,14 @@ const maxPerOrderField = z
   .union([z.number(), numberText(messages.maxPerOrderInvalid, /^\d+$/)], { error: messages.maxPerOrderInvalid })
   .refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_PER_ORDER_CEILING, messages.maxPerOrderInvalid);
 
+/** The alert threshold of low stock: a whole number from 0 (alert only when sold out). */
+const lowStockThresholdField = z
+  .union([z.number(), numberText(messages.lowStockThresholdInvalid, /^\d+$/)], { error: messages.lowStockThresholdInvalid })
+  .refine((n) => Number.isInteger(n) && n >= 0 && n <= MAX_LOW_STOCK_THRESHOLD, messages.lowStockThresholdInvalid);
+
 /** The upload form of spec §3: availableStock defaults to 1 when left out. */
 export const productInput = z.object({
-  productName: text(messages.productNameRequired, 120, messages.fieldTooLong("Product name", 120)),
+  productName: text(messages.productNameRequired, MAX_PRODUCT_NAME, messages.fieldTooLong("Product name", MAX_PRODUCT_NAME)),
   description: text(messages.descriptionRequired, 5000, messages.fieldTooLong("Description", 5000)),
   price: nairaField,
   availableStock: z.preprocess((v) => (v === undefined || v === "" ? DEFAULT_STOCK : v), stockField),
@@ -55,13 +68,17 @@ const sizeRow = z.object({ size: requiredText(messages.sizesInvalid, 40), priceK
 
 /** The edit form: the product, its sizes (one unnamed size for a plain product) and its pictures. */
 export const productEditInput = z.object({
-  productName: text(messages.productNameRequired, 120, messages.fieldTooLong("Product name", 120)),
+  productName: text(messages.productNameRequired, MAX_PRODUCT_NAME, messages.fieldTooLong("Product name", MAX_PRODUCT_NAME)),
   description: text(messages.descriptionRequired, 5000, messages.fieldTooLong("Description", 5000)),
   category: text(messages.categoryInvalid, 80),
   /** A checkbox: ticked or not; any other value is not this form's. */
   featured: z.boolean({ error: messages.requestUnreadable }),
   /** Left out (a form from before the field existed): the product keeps its limit. */
   maxPerOrder: z.preprocess((v) => (v === null ? undefined : v), maxPerOrderField.optional()),
+  /** On sale or hidden from the shop; left out, the product keeps its state. */
+  visibility: z.preprocess((v) => (v === null ? undefined : v), z.enum(["on-sale", "hidden"], { error: messages.visibilityInvalid }).optional()),
+  /** Left out, the product keeps its threshold. */
+  lowStockThreshold: z.preprocess((v) => (v === null ? undefined : v), lowStockThresholdField.optional()),
   /** A plain product's price and stock. */
   price: z.unknown(),
   availableStock: z.unknown(),
@@ -145,6 +162,10 @@ function editEntries(
   if (current.featured !== input.featured) other.push(input.featured ? "now featured, sold by size" : "no longer featured");
   if (input.maxPerOrder !== undefined && current.maxPerOrder !== input.maxPerOrder)
     other.push(`most per order ${current.maxPerOrder} → ${input.maxPerOrder}`);
+  if (input.visibility !== undefined && current.hidden !== (input.visibility === "hidden"))
+    other.push(input.visibility === "hidden" ? "hidden from the shop" : "back on sale in the shop");
+  if (input.lowStockThreshold !== undefined && current.lowStockThreshold !== input.lowStockThreshold)
+    other.push(`low-stock alert at ${current.lowStockThreshold} → ${input.lowStockThreshold}`);
   if (current.description !== input.description) other.push("description edited");
   if (current.images.join("\n") !== images.join("\n")) other.push("pictures changed");
   if (other.length) entries.push({ ...subject, action: "product", detail: `${other.join("; ")}.`.replace(/^./, (c) => c.toUpperCase()) });
@@ -153,18 +174,33 @@ function editEntries(
 
 /** Everything the edit page shows, including sizes with no stock; undefined when archived or unknown. */
 export async function getProductForEdit(db: Database, id: number) {
+  const product = await getProductRecord(db, id);
+  return product && product.archivedAt === null ? product : undefined;
+}
+
+export type ProductRecord = NonNullable<Awaited<ReturnType<typeof getProductRecord>>>;
+
+/**
+ * A product as staff see it, deleted or not: a deleted product's record (what it was when it was
+ * deleted) stays readable, as orders, reports and the audit log link to it.
+ */
+export async function getProductRecord(db: Executor, id: number) {
   const [product] = await db
     .select({
       id: products.id,
       name: products.name,
       description: products.description,
+      categoryId: products.categoryId,
       featured: products.featured,
+      hidden: products.hidden,
       maxPerOrder: products.maxPerOrder,
+      lowStockThreshold: products.lowStockThreshold,
+      archivedAt: products.archivedAt,
       category: categories.name,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.id, id), isNull(products.archivedAt)));
+    .where(eq(products.id, id));
   if (!product) return undefined;
   const [variants, images] = await Promise.all([
     db
@@ -231,6 +267,8 @@ export async function updateProduct(
         categoryId: category,
         featured: input.featured,
         maxPerOrder: input.maxPerOrder,
+        hidden: input.visibility === undefined ? undefined : input.visibility === "hidden",
+        lowStockThreshold: input.lowStockThreshold,
         updatedAt: new Date(),
       })
       .where(eq(products.id, id));
@@ -274,6 +312,44 @@ async function saveSizes(tx: Executor, productId: number, rows: SizeRow[]) {
     await tx.update(productVariants).set({ archivedAt: new Date(), stock: 0 }).where(inArray(productVariants.id, removed));
     await tx.delete(cartItems).where(inArray(cartItems.variantId, removed));
   }
+}
+
+/**
+ * A copy of a product to start a similar one from: the same description, category, sizes,
+ * prices, limits and pictures, named "… (copy)", hidden from the shop and with no stock (the
+ * copy has none of the original's units). Staff edit it, then put it on sale.
+ */
+export async function duplicateProduct(db: Database, actorId: number, id: number): Promise<CatalogueChange> {
+  return db.transaction(async (tx) => {
+    const original = await getProductRecord(tx, id);
+    if (!original || original.archivedAt) return { ok: false, message: messages.productNotFound };
+    const suffix = " (copy)";
+    const name = `${Array.from(original.name)
+      .slice(0, MAX_PRODUCT_NAME - suffix.length)
+      .join("")}${suffix}`;
+    const [copy] = await tx
+      .insert(products)
+      .values({
+        name,
+        description: original.description,
+        categoryId: original.categoryId,
+        featured: original.featured,
+        maxPerOrder: original.maxPerOrder,
+        lowStockThreshold: original.lowStockThreshold,
+        hidden: true,
+      })
+      .returning({ id: products.id });
+    await tx
+      .insert(productVariants)
+      .values(original.variants.map((v, position) => ({ productId: copy.id, size: v.size, priceKobo: v.priceKobo, stock: 0, position })));
+    await tx.insert(productImages).values(original.images.map((fileName, position) => ({ productId: copy.id, fileName, position })));
+    await recordAudit(tx, actorId, {
+      ...productSubject(copy.id, name),
+      action: "product",
+      detail: `Duplicated from product ${original.id}; hidden from the shop, no stock.`,
+    });
+    return { ok: true, productId: copy.id };
+  });
 }
 
 /** Delete, as the admin sees it: the product leaves the shop and every cart; orders keep it. */

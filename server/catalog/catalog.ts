@@ -5,8 +5,18 @@ import { hasNul } from "~/common/text";
 import { queryRows, type Database } from "../db/client";
 import { categories, productImages, products, productVariants, searchWords } from "../db/schema";
 
-// The catalogue as the storefront and the product calls read it. Archived products are gone
-// from every list; prices are kobo.
+// The catalogue as the storefront and the product calls read it. Archived (deleted) products are
+// gone from every list; hidden ones are gone from the shop's, while staff still find them (the
+// `Shelf` of each call). Prices are kobo.
+
+/** Who reads the catalogue: shoppers see what is on sale; staff see hidden products too. */
+export type Shelf = "shop" | "staff";
+
+/** On sale: neither deleted nor hidden by staff. What every storefront page, search and the cart read. */
+export const onSale = and(isNull(products.archivedAt), eq(products.hidden, false));
+
+/** What a shelf shows: staff see hidden products, never deleted ones. */
+const shown = (shelf: Shelf) => (shelf === "staff" ? isNull(products.archivedAt) : onSale);
 
 export interface Category {
   id: number;
@@ -21,6 +31,8 @@ export interface ProductSummary {
   categoryId: number;
   category: string;
   featured: boolean;
+  /** Kept off the shop by staff (only staff's lists hold such products). */
+  hidden: boolean;
   /** The first (smallest) size's price: what a list shows. */
   priceKobo: number;
   /** Units available over all sizes. */
@@ -60,17 +72,18 @@ const summaryFields = {
   categoryId: products.categoryId,
   category: categories.name,
   featured: products.featured,
+  hidden: products.hidden,
   priceKobo: firstVariantPrice,
   stock: totalStock,
   images: imageNames,
 };
 
-function selectSummaries(db: Database, where: SQL | undefined) {
+function selectSummaries(db: Database, where: SQL | undefined, shelf: Shelf = "shop") {
   return db
     .select(summaryFields)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(isNull(products.archivedAt), where));
+    .where(and(shown(shelf), where));
 }
 
 export async function listCategories(db: Database): Promise<Category[]> {
@@ -93,14 +106,14 @@ export async function findCategory(db: Database, name: string): Promise<Category
 export type CategoryListing = { ok: true; category: Category | null; products: ProductSummary[] } | { ok: false; reason: "unknown-category" };
 
 /** Products of a category by its name; `All Product` lists the whole catalogue. */
-export async function listProductsByCategory(db: Database, name: string): Promise<CategoryListing> {
+export async function listProductsByCategory(db: Database, name: string, shelf: Shelf = "shop"): Promise<CategoryListing> {
   if (name.trim().toLowerCase() === ALL_PRODUCTS_CATEGORY.toLowerCase()) {
-    const rows = await selectSummaries(db, undefined).orderBy(asc(products.id));
+    const rows = await selectSummaries(db, undefined, shelf).orderBy(asc(products.id));
     return { ok: true, category: null, products: rows };
   }
   const category = await findCategory(db, name.trim());
   if (!category) return { ok: false, reason: "unknown-category" };
-  const rows = await selectSummaries(db, eq(products.categoryId, category.id)).orderBy(asc(products.id));
+  const rows = await selectSummaries(db, eq(products.categoryId, category.id), shelf).orderBy(asc(products.id));
   return { ok: true, category, products: rows };
 }
 
@@ -108,8 +121,8 @@ export async function listFeaturedProducts(db: Database): Promise<ProductSummary
   return selectSummaries(db, eq(products.featured, true)).orderBy(asc(products.id));
 }
 
-export async function getProduct(db: Database, id: number): Promise<ProductDetail | undefined> {
-  const [summary] = await selectSummaries(db, eq(products.id, id));
+export async function getProduct(db: Database, id: number, shelf: Shelf = "shop"): Promise<ProductDetail | undefined> {
+  const [summary] = await selectSummaries(db, eq(products.id, id), shelf);
   if (!summary) return undefined;
   const variants = await db
     .select({
@@ -146,15 +159,15 @@ function escapeLike(term: string): string {
  * search runs once more: "matress" finds mattresses, "foot mat" finds mats. Matching the few
  * thousand distinct words instead of every name keeps a typo as fast as a hit (decision 0014).
  */
-export async function searchProducts(db: Database, term: string): Promise<SearchResult> {
+export async function searchProducts(db: Database, term: string, shelf: Shelf = "shop"): Promise<SearchResult> {
   const q = term.trim().toLowerCase().slice(0, 200);
   // No name holds NUL, and the database cannot be asked about one (common/text.ts).
   if (!q || hasNul(q)) return { products: [], correctedTerm: null };
-  const found = await findProducts(db, q);
+  const found = await findProducts(db, q, shelf);
   if (found.length) return { products: found, correctedTerm: null };
   const corrected = await correctSpelling(db, q);
   if (!corrected || corrected === q) return { products: [], correctedTerm: null };
-  const products = await findProducts(db, corrected);
+  const products = await findProducts(db, corrected, shelf);
   return { products, correctedTerm: products.length ? corrected : null };
 }
 
@@ -171,17 +184,14 @@ export interface SearchResult {
  */
 export const SEARCH_RANKING_POOL = 1000;
 
-async function findProducts(db: Database, q: string): Promise<ProductSummary[]> {
+async function findProducts(db: Database, q: string, shelf: Shelf): Promise<ProductSummary[]> {
   const id = parseProductId(q) ?? -1;
   const tsQuery = sql`websearch_to_tsquery('english', ${q})`;
   const pool = db
     .select({ id: products.id, search: products.search })
     .from(products)
     .where(
-      and(
-        isNull(products.archivedAt),
-        sql`(${products.search} @@ ${tsQuery} or lower(${products.name}) like ${`%${escapeLike(q)}%`} or ${products.id} = ${id})`,
-      ),
+      and(shown(shelf), sql`(${products.search} @@ ${tsQuery} or lower(${products.name}) like ${`%${escapeLike(q)}%`} or ${products.id} = ${id})`),
     )
     .limit(SEARCH_RANKING_POOL)
     .as("pool");
@@ -204,6 +214,7 @@ async function findProducts(db: Database, q: string): Promise<ProductSummary[]> 
           products.id,
           ranked.map((r) => r.id),
         ),
+        shelf,
       )
     ).map((p) => [p.id, p]),
   );
@@ -254,7 +265,7 @@ async function correctSpelling(db: Database, q: string): Promise<string | undefi
 export async function listFirstProductPerCategory(db: Database): Promise<ProductSummary[]> {
   // = any(array(...)): the ids are found first (an InitPlan), then fetched by primary key.
   const firstOfEachCategory = sql`array(
-    select (select p.id from ${products} p where p.category_id = c.id and p.archived_at is null order by p.id limit 1)
+    select (select p.id from ${products} p where p.category_id = c.id and p.archived_at is null and not p.hidden order by p.id limit 1)
     from ${categories} c)`;
   return selectSummaries(db, sql`${products.id} = any(${firstOfEachCategory})`).orderBy(asc(products.id));
 }

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -16,7 +17,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-import { DEFAULT_MAX_PER_ORDER } from "~/common/constants";
+import { DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_MAX_PER_ORDER, MAX_LOW_STOCK_THRESHOLD } from "~/common/constants";
 import type { DeliveryDetails } from "~/common/delivery";
 
 // One schema for PGlite and PostgreSQL. Money is integer kobo everywhere inside the shop.
@@ -56,6 +57,10 @@ export const products = pgTable(
     maxPerOrder: integer("max_per_order").notNull().default(DEFAULT_MAX_PER_ORDER),
     /** Deleted products are archived, so past orders stay whole. */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** Kept off the storefront by staff (a draft, or out of season); staff still see and edit it. */
+    hidden: boolean("hidden").notNull().default(false),
+    /** A size at or under this many units is low on stock: the overview and the daily mail list it. */
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(DEFAULT_LOW_STOCK_THRESHOLD),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     search: tsvector("search")
@@ -82,6 +87,7 @@ export const products = pgTable(
       .on(t.id)
       .where(sql`${t.featured} and ${t.archivedAt} is null`),
     check("products_max_per_order_positive", sql`${t.maxPerOrder} > 0`),
+    check("products_low_stock_threshold_range", sql`${t.lowStockThreshold} between 0 and ${sql.raw(String(MAX_LOW_STOCK_THRESHOLD))}`),
   ],
 );
 
@@ -463,6 +469,21 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("outbox_pending_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Jobs that run once a day whichever process gets there first (the low-stock mail): a row is
+ * claimed by inserting it, so two processes, or a restart, never run one day's job twice.
+ */
+export const dailyRuns = pgTable(
+  "daily_runs",
+  {
+    job: text("job").notNull(),
+    /** The Lagos calendar day the run belongs to. */
+    day: date("day").notNull(),
+    ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.day] })],
 );
 
 /**

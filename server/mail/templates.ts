@@ -223,6 +223,39 @@ export function orderStatusMail({ order, publicUrl }: { order: typeof orders.$in
   });
 }
 
+/** The daily list of sizes low on stock, to the shop's orders inbox (issue 18). */
+export function lowStockMail({
+  lines,
+  total,
+  day,
+  publicUrl,
+}: {
+  lines: { productId: number; name: string; size: string; stock: number; threshold: number }[];
+  total: number;
+  day: string;
+  publicUrl: string;
+}): MailContent {
+  const sizes = total === 1 ? "1 size is" : `${total} sizes are`;
+  return render({
+    subject: `Low stock on ${day}: ${sizes} at or under the alert`,
+    greetingName: "team",
+    paragraphs: [
+      `${sizes} at or under their product's low-stock alert this morning. Restock them, or change the alert on the product's page.`,
+      ...(total > lines.length ? [`The first ${lines.length}, emptiest first, are listed; the dashboard shows the rest.`] : []),
+    ],
+    table: {
+      rows: lines.map((line) => ({
+        label: `${line.name} (product ${line.productId})`,
+        detail: `${line.size ? `Size ${line.size}, ` : ""}alert at ${line.threshold}`,
+        amount: line.stock === 0 ? "Out of stock" : `${line.stock} left`,
+      })),
+      total: { label: "Sizes to restock", amount: String(total) },
+      after: [],
+    },
+    action: { label: "Open the dashboard", url: `${publicUrl}${adminPanelPath(ADMIN_PANELS.adminInfo)}` },
+  });
+}
+
 export interface ContactLetter {
   name: string;
   email: string;

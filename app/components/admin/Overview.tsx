@@ -267,7 +267,9 @@ function LowStock({ items, total, threshold }: { items: OverviewData["lowStock"]
       <h3 id="overview-low-stock" className="text-base font-semibold text-slate-900">
         Low stock
       </h3>
-      <p className="text-sm text-slate-600">Products and sizes with {threshold} or fewer left, to restock first</p>
+      <p className="text-sm text-slate-600">
+        Products and sizes at or under their low-stock alert ({threshold} unless set on the product&apos;s page), to restock first
+      </p>
       {items.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">Nothing is running low.</p>
       ) : (
@@ -278,7 +280,9 @@ function LowStock({ items, total, threshold }: { items: OverviewData["lowStock"]
                 <Link to={`/admin/products/${v.productId}`} className="block font-medium text-brand-700 underline-offset-2 hover:underline">
                   {v.name}
                 </Link>
-                {v.size ? <p className="text-sm text-slate-600">Size {v.size}</p> : null}
+                <p className="text-sm text-slate-600">
+                  {v.size ? `Size ${v.size} · ` : ""}alert at {v.threshold}
+                </p>
               </div>
               <span
                 className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { DEFAULT_STOCK } from "~/common/constants";
 import { pictureProblem, PICTURE_TYPES } from "~/common/uploads";
 import { inputStyle } from "../account/fields";
@@ -85,12 +85,27 @@ export function ProductFields({
   );
 }
 
+/** A chosen picture, shown before it is sent. */
+interface Chosen {
+  name: string;
+  /** An object URL of the file, for its thumbnail; null for a file that is not JPEG or PNG. */
+  url: string | null;
+  size: number;
+  /** Breaks a rule of spec §5 (type or size): the message names it. */
+  refused: boolean;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
 /**
  * The pictures input: JPEG or PNG, at most 4 with the ones kept, 2 MB each, checked as soon as
- * they are chosen (the server checks the bytes again). `problem` is shown under it.
+ * they are chosen (the server checks the bytes again). `problem` is shown under it. Each chosen
+ * picture is shown as a thumbnail before anything is sent, a refused one outlined in red.
  */
 export function PictureInput({ kept = 0, onProblem }: { kept?: number; onProblem: (problem: string | null) => void }) {
-  const [chosen, setChosen] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<Chosen[]>([]);
+  // The object URLs live as long as their thumbnails.
+  useEffect(() => () => chosen.forEach((c) => c.url && URL.revokeObjectURL(c.url)), [chosen]);
   return (
     <div>
       <label htmlFor="productImages" className={label}>
@@ -104,12 +119,37 @@ export function PictureInput({ kept = 0, onProblem }: { kept?: number; onProblem
         accept={PICTURE_TYPES.join(",")}
         onChange={(e) => {
           const files = Array.from(e.currentTarget.files ?? []);
-          setChosen(files.map((f) => f.name));
+          setChosen(
+            files.map((f) => ({
+              name: f.name,
+              url: PICTURE_TYPES.includes(f.type) ? URL.createObjectURL(f) : null,
+              size: f.size,
+              refused: pictureProblem([f]) !== null,
+            })),
+          );
           onProblem(pictureProblem(files, kept));
         }}
         className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2.5 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
       />
-      {chosen.length ? <p className="mt-1 text-xs text-slate-500">{chosen.join(", ")}</p> : null}
+      {chosen.length ? (
+        <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Chosen pictures" data-testid="chosen-pictures">
+          {chosen.map((c, index) => (
+            <li key={`${index}-${c.name}`} className={`rounded-xl border p-2 ${c.refused ? "border-red-300 bg-red-50" : "border-slate-200"}`}>
+              {c.url ? (
+                <img src={c.url} alt={`Chosen picture ${index + 1}: ${c.name}`} className="aspect-square w-full rounded-lg object-cover" />
+              ) : (
+                <span className="flex aspect-square w-full items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-600">
+                  Not JPEG or PNG
+                </span>
+              )}
+              <p className="mt-1 truncate text-xs text-slate-700" title={c.name}>
+                {c.name}
+              </p>
+              <p className={`text-xs ${c.refused ? "font-semibold text-red-800" : "text-slate-500"}`}>{megabytes(c.size)}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -14,15 +14,23 @@ export function ProductRow({ product, children }: { product: ProductSummary; chi
         <span className="h-14 w-14 shrink-0 rounded-lg bg-slate-100" />
       )}
       <div className="min-w-[10rem] flex-1">
-        <p className="font-medium text-slate-900">{product.name}</p>
+        <p className="font-medium text-slate-900">
+          {product.name}
+          {product.hidden ? (
+            <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">Hidden</span>
+          ) : null}
+        </p>
         <p className="text-sm text-slate-600">
           ID {product.id} · {formatNaira(product.priceKobo)} · {product.stock} in stock
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Link to={`/productdetail/${product.id}`} className={button}>
-          View
-        </Link>
+        {/* A hidden product has no page in the shop to view. */}
+        {product.hidden ? null : (
+          <Link to={`/productdetail/${product.id}`} className={button}>
+            View
+          </Link>
+        )}
         <Link to={`/admin/products/${product.id}`} className={button}>
           Edit
         </Link>
