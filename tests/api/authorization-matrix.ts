@@ -9,12 +9,12 @@
 //
 // A request may hold placeholders ({A.orderRef}), filled in by the test: see PLACEHOLDERS.
 //
-// An outcome is `<status>`, then `→ <Location>` for a redirect, then `+<marker>` for what the
-// answer must contain: a placeholder's value without braces (+A.orderRef, +A.firstName,
-// +A.address) or a text of common/messages.ts (+msg.notInCart). Besides what a row says, for
-// every actor but A (and but the admin on rows marked adminSeesA) the test checks that A's data
-// in the database is unchanged after the request and that the answer contains none of A's
-// details that the request did not itself carry.
+// An outcome is `<status>`, then `→ <Location>` for a redirect (a `*` in it stands for an id the
+// request makes), then `+<marker>` for what the answer must contain: a placeholder's value
+// without braces (+A.orderRef, +A.firstName, +A.address) or a text of common/messages.ts
+// (+msg.notInCart). Besides what a row says, for every actor but A (and but the admin on rows
+// marked adminSeesA) the test checks that A's data in the database is unchanged after the
+// request and that the answer contains none of A's details that the request did not itself carry.
 
 /** What each placeholder of a request or an outcome stands for. */
 export const PLACEHOLDERS: Record<string, string> = {
@@ -854,6 +854,15 @@ export const PAGE_ROWS: MatrixRow[] = [
     files: ["productImages[]"],
     expect: adminPage("302 → /admin/products/{product.forEdit}?notice=product-updated"),
     why: "Admin only.",
+  },
+  {
+    surface: "page",
+    method: "POST",
+    route: "/admin/products/:productId",
+    request: "/admin/products/{product.forEdit}",
+    body: { intent: "duplicate" },
+    expect: adminPage("302 → /admin/products/*?notice=product-duplicated"),
+    why: "Admin only: the copy is hidden and has no stock.",
   },
 ];
 

@@ -19,11 +19,9 @@ export function ArchivedProduct({ product, deletedAt }: { product: ProductRecord
       >
         <ChevronLeftIcon className="h-4 w-4" /> Manage Products
       </Link>
-      <h1 className="mt-2 text-2xl font-bold text-slate-900">
-        Product {product.id}: {product.name}
-      </h1>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">{`Product ${product.id}: ${product.name}`}</h1>
       <p role="note" className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-        Deleted on {lagosDateTime(deletedAt)} (Lagos time). It is off the shop and every cart; past orders keep it. This record cannot be edited.
+        {`Deleted on ${lagosDateTime(deletedAt)} (Lagos time).`} It is off the shop and every cart; past orders keep it. This record cannot be edited.
       </p>
       <dl className="mt-6 grid gap-4 rounded-2xl bg-white p-5 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6">
         <div>
