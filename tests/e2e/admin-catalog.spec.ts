@@ -80,7 +80,13 @@ test("the admin posts a product, edits its price and deletes it; the shop follow
   await expect(page.getByLabel("Available stock")).toHaveValue("1");
   await fillProduct(page, { name, description: "Hollow-fibre pillow with a cotton cover, 50x70 cm.", price: "18500", stock: "6" });
   await page.locator("#productImages").setInputFiles([pngFile, jpegFile]);
-  await expect(page.getByText("picture-1.png, picture-2.jpg")).toBeVisible();
+  // Thumbnails of the chosen pictures before anything is sent (issue 18), drawn by the browser.
+  const chosen = page.getByTestId("chosen-pictures");
+  for (const [i, file] of ["picture-1.png", "picture-2.jpg"].entries()) {
+    const thumbnail = chosen.getByRole("img", { name: `Chosen picture ${i + 1}: ${file}` });
+    await expect(thumbnail).toBeVisible();
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  }
   await expect(page.getByRole("alert")).toHaveCount(0);
   await expectAccessible(page);
   await shot(page, info, "post");

@@ -101,10 +101,10 @@ export function ProductEditor({ product, categories, result }: { product: Produc
             className={`${inputStyle} mt-1 sm:max-w-sm`}
           >
             <option value="on-sale">On sale</option>
-            <option value="hidden">Hidden (a draft, or out of season)</option>
+            <option value="hidden">Hidden</option>
           </select>
           <p id="visibility-hint" className="mt-1 text-xs text-slate-600">
-            A hidden product is off every page, search and cart of the shop; staff still find it here, and past orders keep it.
+            Hide a draft or an out-of-season product: it leaves every page, search and cart of the shop; staff still find it here, and past orders keep it.
           </p>
         </div>
         <div>

@@ -95,7 +95,24 @@ interface Chosen {
   refused: boolean;
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+const fileSize = (bytes: number) => (bytes < 1_000_000 ? `${Math.max(1, Math.round(bytes / 1000))} KB` : `${(bytes / 1_000_000).toFixed(1)} MB`);
+
+/** A chosen picture's thumbnail; a file the browser cannot draw says so instead. */
+function Thumbnail({ chosen, index }: { chosen: Chosen; index: number }) {
+  const [broken, setBroken] = useState(false);
+  return chosen.url && !broken ? (
+    <img
+      src={chosen.url}
+      alt={`Chosen picture ${index + 1}: ${chosen.name}`}
+      onError={() => setBroken(true)}
+      className="aspect-square w-full rounded-lg object-cover"
+    />
+  ) : (
+    <span className="flex aspect-square w-full items-center justify-center rounded-lg bg-slate-100 p-2 text-center text-xs text-slate-600">
+      {chosen.url ? "Cannot show this picture" : "Not JPEG or PNG"}
+    </span>
+  );
+}
 
 /**
  * The pictures input: JPEG or PNG, at most 4 with the ones kept, 2 MB each, checked as soon as
@@ -134,18 +151,12 @@ export function PictureInput({ kept = 0, onProblem }: { kept?: number; onProblem
       {chosen.length ? (
         <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Chosen pictures" data-testid="chosen-pictures">
           {chosen.map((c, index) => (
-            <li key={`${index}-${c.name}`} className={`rounded-xl border p-2 ${c.refused ? "border-red-300 bg-red-50" : "border-slate-200"}`}>
-              {c.url ? (
-                <img src={c.url} alt={`Chosen picture ${index + 1}: ${c.name}`} className="aspect-square w-full rounded-lg object-cover" />
-              ) : (
-                <span className="flex aspect-square w-full items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-600">
-                  Not JPEG or PNG
-                </span>
-              )}
+            <li key={c.url ?? `${index}-${c.name}`} className={`rounded-xl border p-2 ${c.refused ? "border-red-300 bg-red-50" : "border-slate-200"}`}>
+              <Thumbnail chosen={c} index={index} />
               <p className="mt-1 truncate text-xs text-slate-700" title={c.name}>
                 {c.name}
               </p>
-              <p className={`text-xs ${c.refused ? "font-semibold text-red-800" : "text-slate-500"}`}>{megabytes(c.size)}</p>
+              <p className={`text-xs ${c.refused ? "font-semibold text-red-800" : "text-slate-500"}`}>{fileSize(c.size)}</p>
             </li>
           ))}
         </ul>
