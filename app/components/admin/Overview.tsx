@@ -17,6 +17,11 @@ export function Overview({ data }: { data: OverviewData }) {
         Last {data.days.length} days{first && last ? ` (${dayText(first)} – ${dayText(last)})` : ""}, Lagos time. Only paid orders count; cancelled
         and refunded ones are left out.
       </p>
+      <p className="mt-1 text-sm">
+        <Link to={adminPanelPath(ADMIN_PANELS.reports)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          Other dates, categories and CSV files: Reports
+        </Link>
+      </p>
 
       <dl className="mt-5 grid grid-cols-1 gap-3 lg:grid-cols-3">
         <Stat label="Revenue, 30 days" value={formatNairaTotal(data.revenueKobo)} testId="stat-revenue" />
