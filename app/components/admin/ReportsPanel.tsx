@@ -86,10 +86,10 @@ export function ReportsPanel({ data }: { data: PanelData }) {
       </p>
 
       <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Stat label="Revenue" value={formatNairaTotal(report.revenueKobo)} testId="report-revenue" />
+        <Stat label="Revenue" value={formatNairaTotal(report.revenueKobo)} testId="report-revenue" wide />
         <Stat label="Orders" value={count(report.orderCount)} testId="report-orders" />
         <Stat label="Units sold" value={count(report.units)} testId="report-units" />
-        <Stat label="Average order" value={formatNairaTotal(report.averageOrderKobo)} testId="report-average" />
+        <Stat label="Average order" value={formatNairaTotal(report.averageOrderKobo)} testId="report-average" wide />
       </dl>
 
       <section aria-labelledby="report-per-day" className="mt-8">
@@ -123,9 +123,10 @@ export function ReportsPanel({ data }: { data: PanelData }) {
   );
 }
 
-function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+/** A figure; a `wide` one (naira) takes the whole row on a phone, where half of it cuts ₦1,234,567.00. */
+function Stat({ label, value, testId, wide = false }: { label: string; value: string; testId: string; wide?: boolean }) {
   return (
-    <div className="min-w-0 rounded-xl bg-slate-50 px-4 py-2.5 ring-1 ring-slate-200 lg:py-3">
+    <div className={`min-w-0 rounded-xl bg-slate-50 px-4 py-2.5 ring-1 ring-slate-200 lg:py-3 ${wide ? "col-span-2 lg:col-span-1" : ""}`}>
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
       <dd className="text-lg font-bold tabular-nums text-slate-900 [overflow-wrap:anywhere] lg:mt-1 lg:text-xl" data-testid={testId}>
         {value}
