@@ -162,6 +162,7 @@ describe("routeFor", () => {
       "admin",
       "admin/orders/:orderRef",
       "admin/products/:productId",
+      "admin/reports.csv",
     ]);
     for (const path of ["/userlogin", "/UserSignup/", "/user-reset-password/abc", "/verifyuser/abc"]) expect(routeFor(path).footer, path).toBe(false);
     for (const path of ["/", "/adminlogin", "/reset-password/abc", "/userdashboard", "/userlogin/extra", "/nowhere"])
@@ -169,8 +170,13 @@ describe("routeFor", () => {
   });
 
   it("gives the back office's frame to /admin and its sub-pages only (issue 18)", () => {
-    expect(SHOP_ROUTES.filter((r) => r.backOffice).map((r) => r.path)).toEqual(["admin", "admin/orders/:orderRef", "admin/products/:productId"]);
-    for (const path of ["/admin", "/Admin/", "/admin/orders/ORD-1", "/admin/products/18", "/admin.data"])
+    expect(SHOP_ROUTES.filter((r) => r.backOffice).map((r) => r.path)).toEqual([
+      "admin",
+      "admin/orders/:orderRef",
+      "admin/products/:productId",
+      "admin/reports.csv",
+    ]);
+    for (const path of ["/admin", "/Admin/", "/admin/orders/ORD-1", "/admin/products/18", "/admin.data", "/admin/reports.csv"])
       expect(routeFor(path).backOffice, path).toBe(true);
     for (const path of ["/", "/adminlogin", "/adminforgotpassword", "/reset-password/abc", "/admin/nowhere", "/userdashboard"])
       expect(routeFor(path).backOffice, path).toBe(false);

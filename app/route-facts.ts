@@ -100,6 +100,7 @@ export const SHOP_ROUTES: readonly ShopRoute[] = [
   route("admin", "routes/admin.tsx", { ...backOffice, ...productForms }),
   route("admin/orders/:orderRef", "routes/admin.orders.$orderRef.tsx", { ...backOffice, params: { orderRef: "plain" } }),
   route("admin/products/:productId", "routes/admin.products.$productId.tsx", { ...backOffice, ...productForms, params: { productId: "plain" } }),
+  route("admin/reports.csv", "routes/admin.reports[.]csv.ts", backOffice),
   route("aboutus", "routes/aboutus.tsx", catalog),
   route("contactus", "routes/contactus.tsx"),
   route("trackorder", "routes/trackorder.tsx"),

@@ -157,4 +157,13 @@ export const messages = {
   trackOrderIdInvalid: "That is not an Order ID: it looks like ORD-1795229917881-3889.",
   // Any call while the database cannot be reached (a 503).
   serviceUnavailable: "The shop is briefly unavailable. Please try again in a minute.",
+
+  // Reports (issue 18): a date range that cannot be shown; the page shows the last 30 days instead.
+  reportRangeNotDate: "Please choose real dates: a start and an end date.",
+  reportRangeReversed: "The start date is after the end date.",
+  reportRangeTooLong: (maxDays: number) => `Choose at most ${maxDays} days.`,
+  reportRangeFuture: "The end date is after today.",
+  reportRangeTooOld: (first: string) => `Reports start on ${first}.`,
+  reportRangeFallback: "Showing the last 30 days instead.",
+  reportUnknownPart: "Unknown report: choose part=days, categories or best-sellers.",
 } as const;

@@ -17,6 +17,7 @@ export const ADMIN_PANELS = {
   admins: 7,
   auditLog: 8,
   customers: 9,
+  reports: 10,
 } as const;
 
 /** The panels only an owner opens. */

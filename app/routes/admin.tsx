@@ -7,6 +7,7 @@ import { changePasswordAction, logoutAction, signUpAction, updatePhoneAction } f
 import { messageAction, messagesPanelData } from "../admin/messages.server";
 import { customersPanelData } from "../admin/customers.server";
 import { ordersPanelData } from "../admin/orders.server";
+import { reportsPanelData } from "../admin/reports.server";
 import { adminsPanelData, auditPanelData, staffChangeAction } from "../admin/staff.server";
 import {
   deleteProductAction,
@@ -29,6 +30,7 @@ import { MessagesPanel } from "../components/admin/MessagesPanel";
 import { OrdersPanel } from "../components/admin/OrdersPanel";
 import { Overview } from "../components/admin/Overview";
 import { PostProduct } from "../components/admin/PostProduct";
+import { ReportsPanel } from "../components/admin/ReportsPanel";
 import { SearchProducts } from "../components/admin/SearchProducts";
 import { networkFallback, type FormResult } from "../forms";
 import { formIntent, unknownIntent } from "../intents";
@@ -56,6 +58,8 @@ async function panelData(menu: AdminPanel, account: SignedInAccount, request: Re
       return { panel: "messages" as const, messages: await messagesPanelData(request, context) };
     case ADMIN_PANELS.customers:
       return { panel: "customers" as const, customers: await customersPanelData(request, context) };
+    case ADMIN_PANELS.reports:
+      return { panel: "reports" as const, reports: await reportsPanelData(request, context) };
     case ADMIN_PANELS.admins:
       return { panel: "admins" as const, admins: await adminsPanelData(account, context) };
     case ADMIN_PANELS.auditLog:
@@ -134,6 +138,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       {loaderData.panel === "orders" ? <OrdersPanel data={loaderData.orders} /> : null}
       {loaderData.panel === "messages" ? <MessagesPanel data={loaderData.messages} /> : null}
       {loaderData.panel === "customers" ? <CustomersPanel data={loaderData.customers} /> : null}
+      {loaderData.panel === "reports" ? <ReportsPanel data={loaderData.reports} /> : null}
       {loaderData.panel === "admins" ? <AdminsPanel data={loaderData.admins} /> : null}
       {loaderData.panel === "audit" ? <AuditLogPanel data={loaderData.audit} /> : null}
     </AdminFrame>

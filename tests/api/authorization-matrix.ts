@@ -821,6 +821,22 @@ export const PAGE_ROWS: MatrixRow[] = [
   {
     surface: "page",
     method: "GET",
+    route: "/admin",
+    request: "/admin?menu=10&range=last-7-days",
+    expect: adminPage("200"),
+    why: "Reports (issue 18): the shop's sales, for every admin, owner or staff.",
+  },
+  {
+    surface: "page",
+    method: "GET",
+    route: "/admin/reports.csv",
+    request: "/admin/reports.csv?part=days&range=last-30-days",
+    expect: adminPage("200"),
+    why: "A report's CSV (issue 18): admins only, like the Reports panel.",
+  },
+  {
+    surface: "page",
+    method: "GET",
     route: "/admin/orders/:orderRef",
     request: "/admin/orders/{A.orderRef}",
     expect: adminPage("200 +A.orderRef +A.address"),

@@ -22,6 +22,7 @@ export const ADMIN_MENU: MenuEntry[] = [
   { panel: ADMIN_PANELS.orders, label: "Orders", icon: TruckIcon },
   { panel: ADMIN_PANELS.messages, label: "Messages", icon: ChatIcon },
   { panel: ADMIN_PANELS.customers, label: "Customers", icon: UserIcon },
+  { panel: ADMIN_PANELS.reports, label: "Reports", icon: ListIcon },
   { panel: ADMIN_PANELS.admins, label: "Admins", icon: UserIcon },
   { panel: ADMIN_PANELS.auditLog, label: "Audit log", icon: ListIcon },
 ];

@@ -1,49 +1,11 @@
-import { useId, useState } from "react";
 import { Link } from "react-router";
 import { formatNairaTotal } from "~/common/money";
 import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
-import type { Overview as OverviewData, OverviewDay } from "~/server/admin/overview";
+import type { Overview as OverviewData } from "~/server/admin/overview";
+import { dayText, RevenueChart } from "./RevenueChart";
 
 // The sales overview under Admin Info (ADMIN_PANELS.adminInfo): three figures, revenue per day
-// as a bar chart (inline SVG, no chart library), best sellers and low stock.
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
-/** '3 May' from 'YYYY-MM-DD'; with the weekday, 'Sun 3 May'. */
-function dayText(date: string, weekday = false): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  const text = `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
-  return weekday ? `${WEEKDAYS[d.getUTCDay()]} ${text}` : text;
-}
-
-/** Axis labels: '₦0', '₦250k', '₦1.5m'. Written by hand so server and browser print the same. */
-function compactNaira(kobo: number): string {
-  const naira = kobo / 100;
-  const short = (n: number) => String(Math.round(n * 100) / 100);
-  if (naira >= 1_000_000) return `₦${short(naira / 1_000_000)}m`;
-  if (naira >= 1_000) return `₦${short(naira / 1_000)}k`;
-  return `₦${short(naira)}`;
-}
-
-/**
- * The y axis: a round step (1, 2, 2.5 or 5 times a power of ten naira) and how many of them
- * reach the best day, at most five, so the tallest bar nearly fills the chart.
- */
-function niceScale(maxKobo: number): { stepKobo: number; steps: number } {
-  const maxNaira = maxKobo / 100;
-  if (maxNaira <= 0) return { stepKobo: 25_000 * 100, steps: 4 };
-  let magnitude = 10 ** Math.floor(Math.log10(maxNaira / 5));
-  for (;;) {
-    for (const f of [1, 2, 2.5, 5]) {
-      const step = f * magnitude;
-      if (step >= 1 && Math.ceil(maxNaira / step) <= 5) return { stepKobo: step * 100, steps: Math.ceil(maxNaira / step) };
-    }
-    magnitude *= 10;
-  }
-}
-
-const ordersText = (n: number) => (n === 0 ? "no paid orders" : n === 1 ? "1 order" : `${n} orders`);
+// as a bar chart (RevenueChart.tsx), best sellers and low stock.
 
 export function Overview({ data }: { data: OverviewData }) {
   const first = data.days[0]?.date;
@@ -55,6 +17,11 @@ export function Overview({ data }: { data: OverviewData }) {
         Last {data.days.length} days{first && last ? ` (${dayText(first)} – ${dayText(last)})` : ""}, Lagos time. Only paid orders count; cancelled
         and refunded ones are left out.
       </p>
+      <p className="mt-1 text-sm">
+        <Link to={adminPanelPath(ADMIN_PANELS.reports)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          Other dates, categories and CSV files: Reports
+        </Link>
+      </p>
 
       <dl className="mt-5 grid grid-cols-1 gap-3 lg:grid-cols-3">
         <Stat label="Revenue, 30 days" value={formatNairaTotal(data.revenueKobo)} testId="stat-revenue" />
@@ -62,7 +29,12 @@ export function Overview({ data }: { data: OverviewData }) {
         <Stat label="Average order value" value={formatNairaTotal(data.averageOrderKobo)} testId="stat-average" />
       </dl>
 
-      <RevenueChart days={data.days} />
+      <RevenueChart
+        days={data.days}
+        today={last ?? ""}
+        name={`Revenue per day, last ${data.days.length} days`}
+        emptyText={`No paid orders in the last ${data.days.length} days.`}
+      />
 
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-2">
         <TopProducts products={data.topProducts} />
@@ -80,150 +52,6 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
         {value}
       </dd>
     </div>
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// The chart: bars in an SVG that stretches to its box (viewBox, width 100%); the axis labels
-// are HTML beside and under it, so they stay readable at 375 px. Screen readers get the SVG's
-// name and a visually hidden table of the 30 days; a mouse gets a <title> per bar; a tap or
-// hover on a bar shows its day under the chart (today until then).
-
-const SLOT = 10; // viewBox units per day
-const BAR = 7;
-const HEIGHT = 100;
-
-function RevenueChart({ days }: { days: OverviewDay[] }) {
-  const id = useId();
-  const todayIndex = days.length - 1;
-  const [picked, setPicked] = useState(todayIndex);
-  const { stepKobo, steps } = niceScale(Math.max(0, ...days.map((d) => d.revenueKobo)));
-  const top = stepKobo * steps;
-  const ticks = Array.from({ length: steps + 1 }, (_, i) => i * stepKobo);
-  const width = days.length * SLOT;
-  // Day labels under the bars: five from 640 px, three on a phone (7 and 21 would collide).
-  const labelled = new Map([
-    [0, ""],
-    [7, "hidden sm:inline"],
-    [14, ""],
-    [21, "hidden sm:inline"],
-    [todayIndex, ""],
-  ]);
-  const empty = days.every((d) => d.revenueKobo === 0);
-  const shown = days[picked] ?? days[todayIndex];
-  const name = `Revenue per day, last ${days.length} days`;
-
-  return (
-    <figure className="mt-8" aria-labelledby={`${id}-caption`}>
-      <figcaption id={`${id}-caption`} className="text-base font-semibold text-slate-900">
-        Revenue per day
-      </figcaption>
-
-      <div className="mt-4 flex h-48 gap-2 sm:h-64">
-        <div className="relative w-12 shrink-0 text-right text-xs tabular-nums text-slate-600" aria-hidden="true">
-          {ticks.map((t) => (
-            <span key={t} className="absolute right-0 translate-y-1/2 leading-none" style={{ bottom: `${(t / top) * 100}%` }}>
-              {compactNaira(t)}
-            </span>
-          ))}
-        </div>
-        <div className="relative min-w-0 flex-1">
-          <svg
-            viewBox={`0 0 ${width} ${HEIGHT}`}
-            preserveAspectRatio="none"
-            width="100%"
-            height="100%"
-            role="img"
-            aria-label={name}
-            className="block overflow-visible"
-            data-testid="revenue-chart"
-          >
-            {ticks.map((t) => (
-              <line
-                key={t}
-                x1={0}
-                x2={width}
-                y1={HEIGHT - (t / top) * HEIGHT}
-                y2={HEIGHT - (t / top) * HEIGHT}
-                stroke={t === 0 ? "#94a3b8" : "#e2e8f0"}
-                strokeWidth={1}
-                vectorEffect="non-scaling-stroke"
-              />
-            ))}
-            {days.map((d, i) => {
-              const h = d.revenueKobo === 0 ? 0 : Math.max(1, (d.revenueKobo / top) * HEIGHT);
-              const fill = i === picked ? "#d97706" : d.revenueKobo === 0 ? "#cbd5e1" : "#1d4ed8";
-              return (
-                <g key={d.date} onMouseEnter={() => setPicked(i)} onClick={() => setPicked(i)} className="cursor-pointer">
-                  <title>{`${dayText(d.date, true)}${i === todayIndex ? " (today)" : ""}: ${formatNairaTotal(d.revenueKobo)}, ${ordersText(d.orders)}`}</title>
-                  <rect x={i * SLOT} y={0} width={SLOT} height={HEIGHT} fill="transparent" />
-                  <rect
-                    data-testid="revenue-bar"
-                    data-date={d.date}
-                    x={i * SLOT + (SLOT - BAR) / 2}
-                    width={BAR}
-                    // A zero day keeps a thin stub, so "no sales" looks different from "no data".
-                    y={HEIGHT - (h || 0.8)}
-                    height={h || 0.8}
-                    fill={fill}
-                  />
-                </g>
-              );
-            })}
-          </svg>
-          {empty ? (
-            <p className="absolute inset-x-0 top-1/3 text-center text-sm text-slate-600">No paid orders in the last {days.length} days.</p>
-          ) : null}
-        </div>
-      </div>
-
-      <div className="relative ml-14 mt-1 h-4 text-xs text-slate-600" aria-hidden="true">
-        {days.map((d, i) =>
-          labelled.has(i) ? (
-            <span
-              key={d.date}
-              className={`absolute whitespace-nowrap ${labelled.get(i)} ${i === 0 ? "" : i === todayIndex ? "-translate-x-full" : "-translate-x-1/2"}`}
-              style={{ left: i === 0 ? 0 : i === todayIndex ? "100%" : `${((i + 0.5) / days.length) * 100}%` }}
-            >
-              {i === todayIndex ? "Today" : dayText(d.date)}
-            </span>
-          ) : null,
-        )}
-      </div>
-
-      {shown ? (
-        <p className="mt-3 text-sm text-slate-700" data-testid="chart-readout" aria-hidden="true">
-          <span className="inline-block h-2.5 w-2.5 rounded-sm bg-accent-600 align-middle" />{" "}
-          <span className="font-medium">{picked === todayIndex ? "Today" : dayText(shown.date, true)}:</span>{" "}
-          <span className="font-semibold tabular-nums text-slate-900">{formatNairaTotal(shown.revenueKobo)}</span>{" "}
-          {shown.orders === 0 ? "(no paid orders)" : `from ${ordersText(shown.orders)}`}
-          <span className="block text-xs text-slate-500">Tap or point at a bar to see that day.</span>
-        </p>
-      ) : null}
-
-      {/* A table box ignores overflow: hidden, so the wrapper is what hides it. */}
-      <div className="sr-only">
-        <table data-testid="revenue-table">
-          <caption>{name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Revenue</th>
-              <th scope="col">Paid orders</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d, i) => (
-              <tr key={d.date} data-date={d.date}>
-                <th scope="row">{`${dayText(d.date, true)}${i === todayIndex ? " (today)" : ""}`}</th>
-                <td>{formatNairaTotal(d.revenueKobo)}</td>
-                <td>{d.orders}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </figure>
   );
 }
 
