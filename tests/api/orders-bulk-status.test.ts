@@ -76,7 +76,7 @@ const refsField = (refs: string[]): [string, string][] => refs.map((ref) => ["or
 
 /** How many orders an answer says it changed. */
 function changedCount(html: string): number {
-  const match = /(\d+) orders? changed to /.exec(html);
+  const match = /\b(\d{1,3}) orders? changed to /.exec(html);
   if (match) return Number(match[1]);
   expect(html).toContain(messages.bulkNoneChanged);
   return 0;
@@ -119,7 +119,9 @@ describe("the service", () => {
     for (const ref of [a, b]) {
       expect((await orderRow(ref)).status).toBe("processing");
       expect(await eventsTo(ref, "processing")).toEqual([{ accountId: staff.id, note: messages.bulkEventNote }]);
-      expect(await auditOf(ref)).toEqual([{ action: "order-status", actorId: staff.id, detail: `Paid → Processing. Note: ${messages.bulkEventNote}` }]);
+      expect(await auditOf(ref)).toEqual([
+        { action: "order-status", actorId: staff.id, detail: `Paid → Processing. Note: ${messages.bulkEventNote}` },
+      ]);
       const mails = await statusMails(ref);
       expect(mails).toHaveLength(1);
       expect(mails[0].subject).toContain(ref);
@@ -131,7 +133,12 @@ describe("the service", () => {
     expect(await statusMails(delivered)).toHaveLength(deliveredMails);
 
     // The same change again (a double click): reported as already done, nothing changed or mailed.
-    expect(await changeOrderStatuses(ctx(), staff.id, [a, b], "processing")).toEqual({ to: "processing", changed: [], already: [a, b].sort(), refused: [] });
+    expect(await changeOrderStatuses(ctx(), staff.id, [a, b], "processing")).toEqual({
+      to: "processing",
+      changed: [],
+      already: [a, b].sort(),
+      refused: [],
+    });
     for (const ref of [a, b]) {
       expect(await eventsTo(ref, "processing")).toHaveLength(1);
       expect(await statusMails(ref)).toHaveLength(1);

@@ -32,7 +32,7 @@ const HOSTILE = {
   firstName: "+Chidi",
   lastName: 'O"Neil, Jr',
   address: "Flat 2, Block C\nAdmiralty Way, Lekki",
-  productName: "@SUM(1+1) Pillow, \"King\"",
+  productName: '@SUM(1+1) Pillow, "King"',
 };
 
 /** An RFC 4180 reader: the file's rows as cells (quotes undone), for checking what Excel will see. */
@@ -44,13 +44,22 @@ function readCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(cell), (cell = "");
-    else if (c === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    else cell += c;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += c;
   }
   expect(cell, "the file ends with CRLF").toBe("");
   return rows;
@@ -161,7 +170,10 @@ describe("the export's days", () => {
 
   it("covers at most a year: a longer range is refused with what to do", () => {
     expect(exportRange({ from: "2025-11-23", to: "2026-11-23" }, today)).toEqual({ ok: true, from: "2025-11-23", to: "2026-11-23" });
-    expect(exportRange({ from: "2025-01-01", to: "2026-11-23" }, today)).toEqual({ ok: false, message: messages.ordersExportRangeTooLong(EXPORT_MAX_DAYS) });
+    expect(exportRange({ from: "2025-01-01", to: "2026-11-23" }, today)).toEqual({
+      ok: false,
+      message: messages.ordersExportRangeTooLong(EXPORT_MAX_DAYS),
+    });
     expect(messages.ordersExportRangeTooLong(366)).toBe("An export covers at most 366 days. Please choose a shorter date range.");
   });
 });
@@ -224,7 +236,10 @@ describe("the orders CSV", () => {
 
   it("refuses more rows than its bound, and a range past a year, building nothing", async () => {
     expect(await exportOrders(handle.db, "orders", {}, { maxRows: 1 })).toEqual({ ok: false, message: messages.ordersExportTooMany(1, "orders") });
-    expect(await exportOrders(handle.db, "lines", {}, { maxRows: 1 })).toEqual({ ok: false, message: messages.ordersExportTooMany(1, "order lines") });
+    expect(await exportOrders(handle.db, "lines", {}, { maxRows: 1 })).toEqual({
+      ok: false,
+      message: messages.ordersExportTooMany(1, "order lines"),
+    });
     expect((await exportOrders(handle.db, "orders", { status: "shipped" }, { maxRows: 1 })).ok).toBe(true);
     expect(await exportOrders(handle.db, "orders", { from: "2020-01-01", to: "2026-01-01" })).toEqual({
       ok: false,
@@ -239,7 +254,10 @@ describe("the order lines CSV", () => {
     const file = await exportOrders(handle.db, "lines", { search: hostile.orderRef });
     if (!file.ok) throw new Error(file.message);
     expect(file.filename).toMatch(/^order-lines-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
-    const [line] = await handle.db.select().from(orderItems).where(eq(orderItems.orderId, (await orderRow(hostile.orderRef)).id));
+    const [line] = await handle.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, (await orderRow(hostile.orderRef)).id));
     const rows = records(file.body);
     expect(rows).toEqual([
       {
@@ -287,7 +305,12 @@ describe("over HTTP", () => {
   it("a customer or a visitor is sent to the admin login, with no file", async () => {
     const customer = await quickCustomer(handle.db, "export-customer");
     const { token } = await startSession(handle.db, { id: customer.id, role: "customer" });
-    for (const path of ["/admin/orders.csv", "/admin/order-lines.csv", `/admin/orders/${hostile.orderRef}/invoice`, `/admin/orders/${hostile.orderRef}/packing-slip`]) {
+    for (const path of [
+      "/admin/orders.csv",
+      "/admin/order-lines.csv",
+      `/admin/orders/${hostile.orderRef}/invoice`,
+      `/admin/orders/${hostile.orderRef}/packing-slip`,
+    ]) {
       for (const as of [undefined, { role: "customer" as const, token }]) {
         const res = await get(path, as);
         expect(res.status, path).toBe(302);
@@ -305,7 +328,18 @@ describe("the invoice and packing slip", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const html = await res.text();
     const order = await orderRow(shipped.orderRef);
-    for (const text of [SHOP_NAME, SHOP_ADDRESS, SHOP_PHONE_DISPLAY, SHOP_EMAIL, shipped.orderRef, "Kemi", "Shipped", "GIG-778899", "@page", "size: A4"]) {
+    for (const text of [
+      SHOP_NAME,
+      SHOP_ADDRESS,
+      SHOP_PHONE_DISPLAY,
+      SHOP_EMAIL,
+      shipped.orderRef,
+      "Kemi",
+      "Shipped",
+      "GIG-778899",
+      "@page",
+      "size: A4",
+    ]) {
       expect(html, text).toContain(text);
     }
     expect(html).toContain(`<title>Invoice ${shipped.orderRef} | ${SHOP_NAME}</title>`);

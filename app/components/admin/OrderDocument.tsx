@@ -36,14 +36,14 @@ export function OrderDocument({ order, kind }: { order: OrderDocumentData; kind:
   return (
     <>
       <style>{PRINT_CSS}</style>
-      <div className="mx-auto mb-4 flex max-w-[210mm] flex-wrap items-center gap-x-4 gap-y-3 print:hidden">
+      <div className="mx-auto mb-4 flex max-w-[210mm] flex-wrap items-center justify-between gap-x-4 gap-y-3 print:hidden">
         <Link
           to={`/admin/orders/${encodeURIComponent(order.orderRef)}`}
           className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
         >
           <ChevronLeftIcon className="h-4 w-4" /> Back to the order
         </Link>
-        <span className="flex flex-1 flex-wrap justify-end gap-2">
+        <span className="flex gap-2">
           <Link to={documentPath(order.orderRef, other)} className={`${buttonStyles.secondary} px-4 py-2 text-sm`}>
             {TITLES[other]}
           </Link>
@@ -194,7 +194,7 @@ function InvoiceLines({ order }: { order: OrderDocumentData }) {
         </tbody>
       </table>
       <div className="mt-2 flex flex-col gap-5 border-t border-slate-300 pt-4 sm:flex-row-reverse sm:justify-between">
-        <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 sm:min-w-64" data-testid="document-totals">
+        <dl className="grid grid-cols-[1fr_auto] gap-y-1 sm:min-w-64 [&>dd]:pl-8" data-testid="document-totals">
           <dt className="text-slate-600">Subtotal</dt>
           <dd className="text-right tabular-nums">{formatNairaTotal(order.subtotalKobo)}</dd>
           <dt className="text-slate-600">Delivery</dt>
@@ -208,7 +208,7 @@ function InvoiceLines({ order }: { order: OrderDocumentData }) {
           <h2 className="text-xs font-semibold uppercase tracking-wider text-slate-500">Payment</h2>
           {p ? (
             <p className="mt-1 leading-6">
-              {p.status === "success" ? "Paid" : `Payment ${p.status}`} by card through {p.provider}
+              {p.status === "success" ? "Paid" : `Payment ${p.status}`} through {p.provider}
               {p.verified ? ", verified" : ""}
               <br />
               Reference <span className="font-mono text-xs [overflow-wrap:anywhere]">{p.reference}</span>

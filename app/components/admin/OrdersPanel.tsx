@@ -359,31 +359,38 @@ function ExportLinks({ data }: { data: PanelData }) {
     query.set("to", range.to);
     return `${path}?${query}`;
   };
-  const link = "font-semibold text-brand-700 underline-offset-2 hover:underline";
+  const button = `${buttonStyles.secondary} flex-1 whitespace-nowrap px-3 py-2 text-sm sm:flex-none`;
   return (
-    <section aria-labelledby="orders-export-heading" className="mt-4 flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">
-      <h3 id="orders-export-heading" className="font-semibold text-slate-900">
-        Export for Excel:
-      </h3>
-      {range.ok ? (
-        <>
-          {/* Plain links: the answer is a file download, not a page. */}
-          <a href={href("/admin/orders.csv")} className={link}>
-            Orders (CSV)
-          </a>
-          <a href={href("/admin/order-lines.csv")} className={link}>
-            Order lines (CSV)
-          </a>
-          <span className="text-slate-600" data-testid="export-range">
+    <section
+      aria-labelledby="orders-export-heading"
+      className="mt-4 flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="min-w-0 text-sm">
+        <h3 id="orders-export-heading" className="font-semibold text-slate-900">
+          Export for Excel
+        </h3>
+        {range.ok ? (
+          <p className="text-slate-600" data-testid="export-range">
             {range.from === range.to ? friendlyDay(range.from) : `${friendlyDay(range.from)} to ${friendlyDay(range.to)}`}
             {data.filter.status || data.filter.q ? ", with the status and search above" : ""}
-          </span>
-        </>
-      ) : (
-        <span role="alert" className="text-red-800">
-          {range.message}
-        </span>
-      )}
+          </p>
+        ) : (
+          <p role="alert" className="text-red-800">
+            {range.message}
+          </p>
+        )}
+      </div>
+      {range.ok ? (
+        <div className="flex flex-wrap gap-2">
+          {/* Plain links: the answer is a file download, not a page. */}
+          <a href={href("/admin/orders.csv")} className={button}>
+            Orders (CSV)
+          </a>
+          <a href={href("/admin/order-lines.csv")} className={button}>
+            Order lines (CSV)
+          </a>
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -410,7 +417,7 @@ function BulkBar({
   return (
     <section aria-labelledby="bulk-heading" className="mt-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
       <h3 id="bulk-heading" className="sr-only">
-        Change the status of several orders
+        Change several orders at once
       </h3>
       <Form method="post" action={action} id={BULK_FORM} className="grid gap-3 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:items-end">
         <input type="hidden" name="intent" value="orders-bulk-status" />
