@@ -33,6 +33,8 @@ export const SOLAR_CATEGORY = "Solar Green Energy";
 export const SHOP_NAME = "Foam Shop";
 export const SHOP_EMAIL = "sales@foamshop.ng";
 export const SHOP_PHONE_DISPLAY = "+234 801 234 5678";
+/** Where the shop is, as its invoices print it (the spec names the city only: "our store is in Lagos"). */
+export const SHOP_ADDRESS = "Lagos, Nigeria";
 
 // Terms of trade (spec §9). The track page once said 14 days for returns and the terms 30: the
 // shop keeps one period everywhere (docs/decisions/0012).

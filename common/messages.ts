@@ -67,6 +67,22 @@ export const messages = {
   signInRequired: "Please log in to continue.",
   adminOnly: "Only admins can do that.",
   noOrders: "No orders found.",
+  // The Orders panel's export and bulk status change (issue 18).
+  ordersExportRangeTooLong: (days: number) => `An export covers at most ${days} days. Please choose a shorter date range.`,
+  ordersExportTooMany: (max: number, what: string) => `More than ${max} ${what} match. Please choose a shorter date range or one status.`,
+  bulkNoneChosen: "Please tick at least one order.",
+  bulkTooMany: (max: number) => `At most ${max} orders can be changed at once. Please tick fewer.`,
+  bulkBadRef: "One of the ticked orders is not an Order ID. Please reload the page and try again.",
+  bulkStatusRequired: "Please choose the new status.",
+  bulkChanged: (count: number, status: string) =>
+    `${count} ${count === 1 ? "order" : "orders"} changed to ${status}. The ${count === 1 ? "customer has" : "customers have"} been emailed.`,
+  bulkNoneChanged: "No order was changed.",
+  bulkAlready: (count: number, status: string) => `${count} ${count === 1 ? "order was" : "orders were"} already ${status}: left as they are.`,
+  bulkRefused: (count: number) => `${count} ${count === 1 ? "order was" : "orders were"} refused:`,
+  bulkCannotMove: (orderRef: string, from: string, to: string) => `${orderRef} cannot go from ${from} to ${to}.`,
+  bulkNotPlaced: (orderRef: string) => `${orderRef} is not a placed order.`,
+  /** Kept with each order's history event and audit row. */
+  bulkEventNote: "Changed in bulk from the Orders panel.",
 
   // Cart, checkout and orders (spec §4, §5, §8).
   addingToCart: "Adding to cart...",

@@ -5,6 +5,7 @@ import type { SignedInAccount } from "~/server/accounts/sessions";
 import {
   changeOrderStatus,
   countOrdersByStatus,
+  getOrderForAdmin,
   isDay,
   listOrdersForAdmin,
   LIST_LIMIT,
@@ -15,6 +16,9 @@ import {
   type AdminOrderFilter,
 } from "~/server/orders/admin-orders";
 import { isPlacedStatus, PLACED_STATUSES, staffLabel } from "~/server/orders/lifecycle";
+import { BULK_MAX, BULK_STATUSES, changeOrderStatuses, type BulkStatusResult } from "~/server/orders/bulk-status";
+import { exportOrders, exportRange, type ExportKind } from "~/server/orders/order-export";
+import { csvHeaders } from "~/server/export/csv";
 import type { FormResult } from "../forms";
 
 // The admin's Orders panel (ADMIN_PANELS.orders): the list with its filters from the URL
@@ -31,7 +35,8 @@ export interface OrdersFilterValues {
   q: string;
 }
 
-function filterFromUrl(request: Request): { values: OrdersFilterValues; filter: AdminOrderFilter } {
+/** The Orders panel's filters in an address (the panel's, its exports'): one parser for both. */
+export function filterFromUrl(request: Request): { values: OrdersFilterValues; filter: AdminOrderFilter } {
   const params = new URL(request.url).searchParams;
   const status = params.get("status") ?? "";
   let from = params.get("from")?.trim() ?? "";
@@ -73,6 +78,9 @@ export async function ordersPanelData(request: Request, context: AppLoadContext)
     limit: LIST_LIMIT,
     /** Today in Lagos, for the quick date ranges. */
     today: lagosToday(),
+    /** The days the CSV exports cover with these filters, or why they cannot (issue 18). */
+    exportRange: exportRange(filter),
+    bulk: { max: BULK_MAX, statuses: BULK_STATUSES.map((status) => ({ value: status, label: staffLabel(status) })) },
   };
 }
 
@@ -108,3 +116,103 @@ export async function orderStatusAction(account: SignedInAccount, form: FormData
     message: `Order ${result.orderRef} is now ${staffLabel(result.status).toLowerCase()}. The customer has been emailed.`,
   });
 }
+
+// ---------------------------------------------------------------- CSV exports (issue 18)
+
+/**
+ * The CSV file of the orders, or their lines, that the panel's filters in the address select:
+ * a download (attachment, dated name), never kept by a cache. A range or a count past the
+ * export's bounds answers 400 with what to narrow.
+ */
+export async function ordersExportResponse(request: Request, context: AppLoadContext, kind: ExportKind): Promise<Response> {
+  const { filter } = filterFromUrl(request);
+  const file = await exportOrders(context.db, kind, filter);
+  if (!file.ok) {
+    return new Response(`${file.message}\r\n`, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
+  }
+  return new Response(file.body, { headers: csvHeaders(file.filename) });
+}
+
+// ---------------------------------------------------------------- bulk status change (issue 18)
+
+/** What the bulk form's action answers: the summary, and each refused order with why. */
+export interface BulkStatusAnswer {
+  form: "orders-bulk";
+  status: "done" | "error";
+  message: string;
+  /** One line per refused order ("ORD-… cannot go from delivered to processing."). */
+  refused: string[];
+}
+
+/** An order ID as the shop makes them (ORD-, a timestamp, -, a number), and nothing longer. */
+const ORDER_REF = /^ORD-\d{1,20}-\d{1,5}$/;
+
+function bulkAnswer(status: BulkStatusAnswer["status"], message: string, refused: string[] = []): BulkStatusAnswer {
+  return { form: "orders-bulk", status, message, refused };
+}
+
+function bulkSummary(result: BulkStatusResult): BulkStatusAnswer {
+  const label = staffLabel(result.to);
+  const parts = [result.changed.length ? messages.bulkChanged(result.changed.length, label) : messages.bulkNoneChanged];
+  if (result.already.length) parts.push(messages.bulkAlready(result.already.length, label.toLowerCase()));
+  if (result.refused.length) parts.push(messages.bulkRefused(result.refused.length));
+  const refused = result.refused.map((r) => r.message);
+  // Nothing changed and nothing was already done: every order was refused.
+  const failed = result.changed.length === 0 && result.already.length === 0;
+  return bulkAnswer(failed ? "error" : "done", parts.join(" "), refused);
+}
+
+/**
+ * The Orders panel's bulk form: the ticked orders (`orderRef`, repeated) to one status. Bad input
+ * (none ticked, too many, a value that is no order ID, no or an unknown status) answers 400 and
+ * changes nothing; otherwise each order goes through the lifecycle on its own.
+ */
+export async function bulkStatusAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
+  const refs = form.getAll("orderRef").map((value) => (typeof value === "string" ? value.trim() : ""));
+  const status = form.get("status");
+  const refuse = (message: string) => data(bulkAnswer("error", message), { status: 400 });
+  if (refs.length === 0) return refuse(messages.bulkNoneChosen);
+  if (new Set(refs).size > BULK_MAX) return refuse(messages.bulkTooMany(BULK_MAX));
+  if (!refs.every((ref) => ORDER_REF.test(ref))) return refuse(messages.bulkBadRef);
+  const to = BULK_STATUSES.find((s) => s === status);
+  if (!to) return refuse(messages.bulkStatusRequired);
+  const result = await changeOrderStatuses({ db: context.db, publicUrl: context.config.publicUrl }, account.id, refs, to);
+  return data(bulkSummary(result));
+}
+
+// ---------------------------------------------------------------- invoice and packing slip (issue 18)
+
+const PROVIDER_NAMES: Record<string, string> = { paystack: "Paystack", test: "Test gateway (no real money)" };
+
+/** What an order's printed invoice and packing slip show; null when there is no such placed order. */
+export async function orderDocumentData(context: AppLoadContext, orderRef: string) {
+  const order = await getOrderForAdmin(context.db, orderRef);
+  // An unpaid checkout is no order to invoice or pack.
+  if (!order?.paidDate) return null;
+  const p = order.payment;
+  return {
+    orderRef: order.orderRef,
+    status: order.status,
+    statusLabel: staffLabel(order.status),
+    needsRefund: order.needsRefund,
+    orderDate: order.orderDate,
+    paidDate: order.paidDate,
+    trackingId: order.trackingId,
+    customer: order.customer,
+    delivery: order.delivery,
+    items: order.items.map(({ productName, size, quantity, unitPriceKobo, subtotalKobo }) => ({
+      productName,
+      size,
+      quantity,
+      unitPriceKobo,
+      subtotalKobo,
+    })),
+    subtotalKobo: order.items.reduce((sum, item) => sum + item.subtotalKobo, 0),
+    totalKobo: order.totalKobo,
+    payment: p ? { provider: PROVIDER_NAMES[p.provider] ?? p.provider, reference: p.reference, status: p.status, verified: p.verified } : null,
+  };
+}
+export type OrderDocumentData = NonNullable<Awaited<ReturnType<typeof orderDocumentData>>>;

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { messages } from "~/common/messages";
-import { csvHeaders } from "~/server/reports/csv";
+import { csvHeaders } from "~/server/export/csv";
 import { FIRST_REPORT_DAY, readReportRange, REPORT_PRESETS, presetRange, type ReportPreset } from "~/server/reports/range";
 import { isReportCsvPart, reportCsv, reportCsvFileName } from "~/server/reports/report-csv";
 import { loadSalesReport } from "~/server/reports/sales";

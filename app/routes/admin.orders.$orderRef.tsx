@@ -9,6 +9,8 @@ import { formatNairaTotal } from "~/common/money";
 import { orderStatusAction } from "../admin/orders.server";
 import { FormMessage, inputStyle, SubmitButton } from "../components/account/fields";
 import { AdminFrame } from "../components/admin/AdminFrame";
+import { documentPath } from "../components/admin/OrderDocument";
+import { buttonStyles } from "../components/Dialog";
 import { friendlyDateTime, OrderBadges, StatusBadge } from "../components/admin/OrdersPanel";
 import { ChevronLeftIcon } from "../components/icons";
 import { networkFallback, type FormResult } from "../forms";
@@ -109,6 +111,17 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
         <span className="font-semibold text-slate-900">{formatNairaTotal(order.totalKobo)}</span> · ordered {friendlyDateTime(order.orderDate)}
         {order.paidDate ? ` · paid ${friendlyDateTime(order.paidDate)}` : ""} <span className="text-slate-500">(Lagos time)</span>
       </p>
+      {order.paidDate ? (
+        <p className="mt-3 flex flex-wrap gap-2">
+          {/* To print (issue 18): each page has its Print button. */}
+          <Link to={documentPath(order.orderRef, "invoice")} className={`${buttonStyles.secondary} px-4 py-2 text-sm`}>
+            Invoice
+          </Link>
+          <Link to={documentPath(order.orderRef, "packing-slip")} className={`${buttonStyles.secondary} px-4 py-2 text-sm`}>
+            Packing slip
+          </Link>
+        </p>
+      ) : null}
 
       {order.needsRefund ? (
         <div role="note" className="mt-4 rounded-lg border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">

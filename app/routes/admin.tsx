@@ -6,7 +6,7 @@ import { ADMIN_PANELS, type AdminPanel } from "~/common/panels";
 import { changePasswordAction, logoutAction, signUpAction, updatePhoneAction } from "../accounts.server";
 import { messageAction, messagesPanelData } from "../admin/messages.server";
 import { customersPanelData } from "../admin/customers.server";
-import { ordersPanelData } from "../admin/orders.server";
+import { bulkStatusAction, ordersPanelData } from "../admin/orders.server";
 import { reportsPanelData } from "../admin/reports.server";
 import { adminsPanelData, auditPanelData, staffChangeAction } from "../admin/staff.server";
 import {
@@ -83,6 +83,7 @@ const INTENTS = [
   "post-product",
   "delete-product",
   "message-read",
+  "orders-bulk-status",
 ] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -107,6 +108,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return deleteProductAction(account, form, context);
     case "message-read":
       return messageAction(account, form, context);
+    case "orders-bulk-status":
+      return bulkStatusAction(account, form, context);
     case undefined:
       return unknownIntent();
   }
@@ -135,7 +138,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       {loaderData.panel === "manage" ? <ManageProducts data={loaderData.manage} result={actionData} /> : null}
       {loaderData.panel === "register" ? <RegisterAdmin result={actionData} /> : null}
       {loaderData.panel === "search" ? <SearchProducts data={loaderData.search} /> : null}
-      {loaderData.panel === "orders" ? <OrdersPanel data={loaderData.orders} /> : null}
+      {loaderData.panel === "orders" ? <OrdersPanel data={loaderData.orders} result={actionData} /> : null}
       {loaderData.panel === "messages" ? <MessagesPanel data={loaderData.messages} /> : null}
       {loaderData.panel === "customers" ? <CustomersPanel data={loaderData.customers} /> : null}
       {loaderData.panel === "reports" ? <ReportsPanel data={loaderData.reports} /> : null}

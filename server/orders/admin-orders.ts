@@ -101,11 +101,19 @@ function placedWithin({ from, to, search }: Pick<AdminOrderFilter, "from" | "to"
   return where;
 }
 
-/** Placed orders, newest first, with their customer and item count. */
-export async function listOrdersForAdmin(db: Database, filter: AdminOrderFilter = {}, limit = LIST_LIMIT): Promise<AdminOrderRow[]> {
+/**
+ * SQL: the placed orders a filter asks for (the Orders panel's list and its exports). The query
+ * must join `accounts` on the order's account: the search reads its name, e-mail and phone.
+ */
+export function adminOrderWhere(filter: AdminOrderFilter): SQL | undefined {
   const where = placedWithin(filter);
   if (filter.status) where.push(eq(orders.status, filter.status));
   if (filter.needsRefund) where.push(eq(orders.needsRefund, true));
+  return and(...where);
+}
+
+/** Placed orders, newest first, with their customer and item count. */
+export async function listOrdersForAdmin(db: Database, filter: AdminOrderFilter = {}, limit = LIST_LIMIT): Promise<AdminOrderRow[]> {
   const rows = await db
     .select({
       orderRef: orders.orderRef,
@@ -120,7 +128,7 @@ export async function listOrdersForAdmin(db: Database, filter: AdminOrderFilter 
     })
     .from(orders)
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
-    .where(and(...where))
+    .where(adminOrderWhere(filter))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, itemCount: Number(row.itemCount), orderDate: lagosDateTime(row.createdAt) }));
@@ -304,7 +312,8 @@ export interface StatusChangeContext {
 
 export type StatusChange =
   | { ok: true; orderRef: string; status: PlacedStatus; trackingId: string | null; needsRefund: boolean }
-  | { ok: false; reason: "not-found" | "not-allowed" | "out-of-stock"; message: string };
+  /** `current`: the order's status when a move was not allowed (the bulk change tells "already there" apart). */
+  | { ok: false; reason: "not-found" | "not-allowed" | "out-of-stock"; message: string; current?: OrderStatus };
 
 /** Whether a placed order holds its units: paid or processing, unless it was paid after they were sold. */
 export function holdsStock(order: { status: OrderStatus; needsRefund: boolean }): boolean {
@@ -355,6 +364,7 @@ export async function changeOrderStatus(
         return {
           ok: false,
           reason: "not-allowed",
+          current: now,
           message:
             now === to
               ? `This order is already ${staffLabel(to).toLowerCase()}.`

@@ -1,5 +1,5 @@
 import type { Executor } from "../db/client";
-import { csvDocument, nairaNumber, type CsvCell } from "./csv";
+import { csvDocument, nairaNumber, type CsvCell } from "../export/csv";
 import type { ReportRange } from "./range";
 import { BEST_SELLERS_CSV_LIMIT, loadBestSellers, loadCategories, loadDays } from "./sales";
 

@@ -85,6 +85,12 @@ test("every back-office page wears the back office's frame, with nothing covered
   await gotoHydrated(page, `/admin/orders/${orderRef}`);
   await expect(page.getByRole("heading", { name: orderRef, level: 1 })).toBeVisible();
   await expectBackOfficeFrame(page, info, "order");
+  // Its invoice and packing slip (issue 18).
+  for (const sheet of ["invoice", "packing-slip"]) {
+    await gotoHydrated(page, `/admin/orders/${orderRef}/${sheet}`);
+    await expect(page.getByTestId("order-document")).toBeVisible();
+    await expectBackOfficeFrame(page, info, sheet);
+  }
 
   await gotoHydrated(page, `/admin/products/${featured.id}`);
   await expect(page.getByRole("heading", { name: `Edit product ${featured.id}`, level: 1 })).toBeVisible();

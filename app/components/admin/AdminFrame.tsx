@@ -10,7 +10,8 @@ import type { MenuEntry } from "../account/Dashboard";
 // The back office's own frame (issue 18): none of the storefront's search, cart, badges, footer
 // or floating buttons. A side menu on desktop; on phones one Menu button over the same list, so a
 // panel starts at the top of the screen. The menu is links (`/admin?menu=N`): each panel has an
-// address, and the menu works without JavaScript (the phone's button is a <details>).
+// address, and the menu works without JavaScript (the phone's button is a <details>). Printed
+// (an order's invoice or packing slip), the page is its content alone: no menu, no padding.
 
 /** Spec §2's five panels (Admin Info 0 … Search Products 4), then Orders and Messages; owners also get Admins and the audit log. */
 export const ADMIN_MENU: MenuEntry[] = [
@@ -51,9 +52,9 @@ export function AdminFrame({
   const current = ADMIN_MENU.find((entry) => entry.panel === active);
   const menu = <AdminMenu active={active} owner={owner} onLogout={() => setConfirming(true)} />;
   return (
-    <div className="md:grid md:min-h-screen md:grid-cols-[15rem_minmax(0,1fr)]">
+    <div className="md:grid md:min-h-screen md:grid-cols-[15rem_minmax(0,1fr)] print:block print:min-h-0">
       {/* Phones: one bar, one button. */}
-      <details key={page} className="group sticky top-0 z-30 bg-slate-900 text-white md:hidden">
+      <details key={page} className="group sticky top-0 z-30 bg-slate-900 text-white md:hidden print:hidden">
         <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-4 py-2.5 [&::-webkit-details-marker]:hidden">
           <span className="min-w-0">
             <span className="block text-xs font-medium uppercase tracking-wider text-slate-400">Back office</span>
@@ -70,7 +71,7 @@ export function AdminFrame({
       </details>
 
       {/* Desktop: the side menu. */}
-      <aside className="hidden bg-slate-900 text-white md:block">
+      <aside className="hidden bg-slate-900 text-white md:block print:hidden">
         <div className="sticky top-0 flex max-h-screen flex-col gap-6 overflow-y-auto px-3 py-5">
           <Link to="/admin" className="px-2">
             <Logo inverted />
@@ -80,7 +81,7 @@ export function AdminFrame({
         </div>
       </aside>
 
-      <div className="min-w-0 px-4 py-5 sm:px-6 md:py-8">
+      <div className="min-w-0 px-4 py-5 sm:px-6 md:py-8 print:p-0">
         {greet === undefined ? (
           children
         ) : (

@@ -1,14 +1,20 @@
-import { Form, Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { messages } from "~/common/messages";
 import { formatNairaTotal } from "~/common/money";
 import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
 import type { OrderStatus } from "~/server/orders/lifecycle";
-import type { ordersPanelData } from "~/app/admin/orders.server";
-import { inputStyle } from "../account/fields";
+import type { BulkStatusAnswer, ordersPanelData } from "~/app/admin/orders.server";
+import { FormMessage, inputStyle } from "../account/fields";
 import { buttonStyles } from "../Dialog";
 
 // The admin's Orders panel (ADMIN_PANELS.orders): filters by status and Lagos day, then the
 // placed orders, newest first. Cards on a phone, a table from md:. Orders paid after their stock
 // was sold need a refund and stand out in red.
+//
+// Issue 18 adds the CSV exports of what the filters select, and the bulk status change: a box on
+// each order, "Select all shown", a status and Apply. The boxes of both layouts (cards, table)
+// belong to the bulk form and share one selection; the action counts an order named twice once.
 
 type PanelData = Awaited<ReturnType<typeof ordersPanelData>>;
 
@@ -79,8 +85,49 @@ function addDays(day: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-export function OrdersPanel({ data }: { data: PanelData }) {
+/**
+ * The bulk form's answer: the dashboard's action result while this panel shows (its only form
+ * that posts), including the network fallback's error, which names no form.
+ */
+function bulkAnswer(result: unknown): BulkStatusAnswer | undefined {
+  if (!result || typeof result !== "object" || !("status" in result) || !("message" in result)) return undefined;
+  if ("form" in result && result.form === "orders-bulk") return result as BulkStatusAnswer;
+  return result.status === "error" && typeof result.message === "string"
+    ? { form: "orders-bulk", status: "error", message: result.message, refused: [] }
+    : undefined;
+}
+
+const BULK_FORM = "orders-bulk";
+
+export function OrdersPanel({ data, result }: { data: PanelData; result?: unknown }) {
   const { orders, filter, statusOptions, needsRefundCount, filtered, today } = data;
+  const answer = bulkAnswer(result);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // After a bulk change the ticks go: the list shows the orders as they now are. Refused input keeps them.
+  useEffect(() => {
+    if (bulkAnswer(result)?.status === "done") setSelected(new Set());
+  }, [result]);
+  const shown = orders.map((order) => order.orderRef);
+  const chosen = shown.filter((ref) => selected.has(ref));
+  const toggle = (orderRef: string, on: boolean) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (on) next.add(orderRef);
+      else next.delete(orderRef);
+      return next;
+    });
+  const rowBox = (orderRef: string) => (
+    <input
+      type="checkbox"
+      form={BULK_FORM}
+      name="orderRef"
+      value={orderRef}
+      checked={selected.has(orderRef)}
+      onChange={(e) => toggle(orderRef, e.target.checked)}
+      aria-label={`Select ${orderRef}`}
+      className="h-5 w-5 rounded border-slate-400 accent-brand-700"
+    />
+  );
   const listUrl = (values: Partial<PanelData["filter"]>) => {
     const chosen = Object.entries({ ...filter, ...values }).filter(([, value]) => value);
     return adminPanelPath(ADMIN_PANELS.orders, Object.fromEntries(chosen));
@@ -175,6 +222,19 @@ export function OrdersPanel({ data }: { data: PanelData }) {
         </p>
       </Form>
 
+      <ExportLinks data={data} />
+
+      {orders.length > 0 ? (
+        <BulkBar
+          data={data}
+          answer={answer}
+          chosen={chosen.length}
+          allChosen={chosen.length === shown.length}
+          onSelectAll={(on) => setSelected(new Set(on ? shown : []))}
+          action={listUrl({})}
+        />
+      ) : null}
+
       <p className="mt-4 text-sm text-slate-600" role="status">
         {orders.length === 0
           ? ""
@@ -193,12 +253,16 @@ export function OrdersPanel({ data }: { data: PanelData }) {
                 key={order.orderRef}
                 className={`relative rounded-xl border bg-white p-4 ${order.needsRefund ? "border-red-300 border-l-4 border-l-red-700 bg-red-50/40" : "border-slate-200"}`}
               >
-                <Link
-                  to={orderPath(order.orderRef, filter)}
-                  className="block text-sm font-semibold text-brand-700 [overflow-wrap:anywhere] after:absolute after:inset-0 after:rounded-xl hover:underline"
-                >
-                  {order.orderRef}
-                </Link>
+                <div className="flex items-start gap-3">
+                  {/* Above the card's link, which covers the whole card. */}
+                  <span className="relative z-10 -m-2 flex p-2">{rowBox(order.orderRef)}</span>
+                  <Link
+                    to={orderPath(order.orderRef, filter)}
+                    className="block min-w-0 text-sm font-semibold text-brand-700 [overflow-wrap:anywhere] after:absolute after:inset-0 after:rounded-xl hover:underline"
+                  >
+                    {order.orderRef}
+                  </Link>
+                </div>
                 <div className="mt-2 flex items-center justify-between gap-3">
                   <span className="flex flex-wrap gap-1.5">
                     <OrderBadges order={order} />
@@ -222,6 +286,9 @@ export function OrdersPanel({ data }: { data: PanelData }) {
               <caption className="sr-only">Orders, newest first</caption>
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
                 <tr>
+                  <th scope="col" className="w-10 py-2 pl-3 font-semibold">
+                    <span className="sr-only">Select</span>
+                  </th>
                   <th scope="col" className="py-2 pl-3 pr-3 font-semibold">
                     Order
                   </th>
@@ -239,9 +306,10 @@ export function OrdersPanel({ data }: { data: PanelData }) {
               <tbody className="divide-y divide-slate-100">
                 {orders.map((order) => (
                   <tr key={order.orderRef} className={order.needsRefund ? "bg-red-50/60" : "hover:bg-slate-50"}>
-                    <td
-                      className={`whitespace-nowrap py-3 pl-3 pr-3 align-top ${order.needsRefund ? "border-l-4 border-l-red-700" : "border-l-4 border-l-transparent"}`}
-                    >
+                    <td className={`py-3 pl-3 align-top ${order.needsRefund ? "border-l-4 border-l-red-700" : "border-l-4 border-l-transparent"}`}>
+                      {rowBox(order.orderRef)}
+                    </td>
+                    <td className="whitespace-nowrap py-3 pl-3 pr-3 align-top">
                       <Link to={orderPath(order.orderRef, filter)} className="font-semibold text-brand-700 hover:underline">
                         {order.orderRef}
                       </Link>
@@ -270,5 +338,142 @@ export function OrdersPanel({ data }: { data: PanelData }) {
         </>
       )}
     </div>
+  );
+}
+
+/** 'YYYY-MM-DD' as '12 May 2026'. */
+function friendlyDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+/** The CSV exports of what the filters select, over the days they cover (issue 18). */
+function ExportLinks({ data }: { data: PanelData }) {
+  const range = data.exportRange;
+  const href = (path: string) => {
+    if (!range.ok) return path;
+    const query = new URLSearchParams();
+    if (data.filter.status) query.set("status", data.filter.status);
+    if (data.filter.q) query.set("q", data.filter.q);
+    query.set("from", range.from);
+    query.set("to", range.to);
+    return `${path}?${query}`;
+  };
+  const button = `${buttonStyles.secondary} flex-1 whitespace-nowrap px-3 py-2 text-sm sm:flex-none`;
+  return (
+    <section
+      aria-labelledby="orders-export-heading"
+      className="mt-4 flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="min-w-0 text-sm">
+        <h3 id="orders-export-heading" className="font-semibold text-slate-900">
+          Export for Excel
+        </h3>
+        {range.ok ? (
+          <p className="text-slate-600" data-testid="export-range">
+            {range.from === range.to ? friendlyDay(range.from) : `${friendlyDay(range.from)} to ${friendlyDay(range.to)}`}
+            {data.filter.status || data.filter.q ? ", with the status and search above" : ""}
+          </p>
+        ) : (
+          <p role="alert" className="text-red-800">
+            {range.message}
+          </p>
+        )}
+      </div>
+      {range.ok ? (
+        <div className="flex flex-wrap gap-2">
+          {/* Plain links: the answer is a file download, not a page. */}
+          <a href={href("/admin/orders.csv")} className={button}>
+            Orders (CSV)
+          </a>
+          <a href={href("/admin/order-lines.csv")} className={button}>
+            Order lines (CSV)
+          </a>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The bulk status change: select all shown, the new status, Apply; then what happened to each order. */
+function BulkBar({
+  data,
+  answer,
+  chosen,
+  allChosen,
+  onSelectAll,
+  action,
+}: {
+  data: PanelData;
+  answer: BulkStatusAnswer | undefined;
+  chosen: number;
+  allChosen: boolean;
+  onSelectAll: (on: boolean) => void;
+  action: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "orders-bulk-status";
+  const tooMany = chosen > data.bulk.max;
+  return (
+    <section aria-labelledby="bulk-heading" className="mt-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
+      <h3 id="bulk-heading" className="sr-only">
+        Change several orders at once
+      </h3>
+      <Form method="post" action={action} id={BULK_FORM} className="grid gap-3 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:items-end">
+        <input type="hidden" name="intent" value="orders-bulk-status" />
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:pb-2.5">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              checked={chosen > 0 && allChosen}
+              onChange={(e) => onSelectAll(e.target.checked)}
+              className="h-5 w-5 rounded border-slate-400 accent-brand-700"
+            />
+            Select all shown
+          </label>
+          <span className="text-sm text-slate-600" data-testid="bulk-count">
+            {chosen} selected
+          </span>
+        </div>
+        <div className="sm:justify-self-end">
+          <label htmlFor="bulk-status" className="block text-sm font-medium text-slate-700">
+            Change the selected to
+          </label>
+          <select id="bulk-status" name="status" required defaultValue="" className={`${inputStyle} sm:w-56`}>
+            <option value="" disabled>
+              Choose a status
+            </option>
+            {data.bulk.statuses.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" disabled={busy} aria-disabled={busy} className={`${buttonStyles.primary} whitespace-nowrap`}>
+          {busy ? "Applying..." : "Apply"}
+        </button>
+      </Form>
+      <p className="mt-2 text-xs text-slate-600">
+        Each order follows the usual rules and its customer is emailed; an order that cannot make the change is left as it is and listed.
+      </p>
+      {tooMany ? (
+        <div className="mt-3">
+          <FormMessage tone="error">{messages.bulkTooMany(data.bulk.max)}</FormMessage>
+        </div>
+      ) : null}
+      {answer ? (
+        <div className="mt-3 grid gap-2" data-testid="bulk-result">
+          <FormMessage tone={answer.status === "done" ? (answer.refused.length ? "warning" : "success") : "error"}>{answer.message}</FormMessage>
+          {answer.refused.length ? (
+            <ul className="list-disc pl-5 text-sm text-red-800" data-testid="bulk-refused">
+              {answer.refused.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
   );
 }

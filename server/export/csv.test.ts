@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvCell, csvDocument, csvHeaders, nairaNumber } from "./csv";
+import { CSV_BOM, csvCell, csvDocument, csvFile, csvHeaders, nairaNumber } from "./csv";
 
 // The CSV writer (issue 18): what Excel and LibreOffice need, and what keeps a customer's text
 // from running as a formula.
@@ -39,6 +39,12 @@ describe("csvCell", () => {
   it("refuses a number that is not finite", () => {
     expect(() => csvCell(Number.NaN)).toThrow(RangeError);
     expect(() => csvCell(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+});
+
+describe("csvFile", () => {
+  it("puts the header row first", () => {
+    expect(csvFile(["A", "B"], [["x, y", 1]])).toBe('\uFEFFA,B\r\n"x, y",1\r\n');
   });
 });
 

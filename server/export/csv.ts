@@ -30,6 +30,11 @@ export function csvDocument(rows: readonly (readonly CsvCell[])[]): string {
   return CSV_BOM + rows.map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
 }
 
+/** A whole file with a header row. */
+export function csvFile(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  return csvDocument([header, ...rows]);
+}
+
 /** Naira from kobo, as a plain number: 1234550 kobo is 12345.5. */
 export function nairaNumber(kobo: number): number {
   return kobo / 100;
