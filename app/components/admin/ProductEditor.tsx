@@ -104,7 +104,8 @@ export function ProductEditor({ product, categories, result }: { product: Produc
             <option value="hidden">Hidden</option>
           </select>
           <p id="visibility-hint" className="mt-1 text-xs text-slate-600">
-            Hide a draft or an out-of-season product: it leaves every page, search and cart of the shop; staff still find it here, and past orders keep it.
+            Hide a draft or an out-of-season product: it leaves every page, search and cart of the shop; staff still find it here, and past orders
+            keep it.
           </p>
         </div>
         <div>

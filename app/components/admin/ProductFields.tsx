@@ -151,7 +151,10 @@ export function PictureInput({ kept = 0, onProblem }: { kept?: number; onProblem
       {chosen.length ? (
         <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Chosen pictures" data-testid="chosen-pictures">
           {chosen.map((c, index) => (
-            <li key={c.url ?? `${index}-${c.name}`} className={`rounded-xl border p-2 ${c.refused ? "border-red-300 bg-red-50" : "border-slate-200"}`}>
+            <li
+              key={c.url ?? `${index}-${c.name}`}
+              className={`rounded-xl border p-2 ${c.refused ? "border-red-300 bg-red-50" : "border-slate-200"}`}
+            >
               <Thumbnail chosen={c} index={index} />
               <p className="mt-1 truncate text-xs text-slate-700" title={c.name}>
                 {c.name}
