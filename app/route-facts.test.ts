@@ -161,6 +161,9 @@ describe("routeFor", () => {
       "verifyuser/:token",
       "admin",
       "admin/orders/:orderRef",
+      "admin/orders/:orderRef/:document",
+      "admin/orders.csv",
+      "admin/order-lines.csv",
       "admin/products/:productId",
       "admin/reports.csv",
     ]);
@@ -173,10 +176,22 @@ describe("routeFor", () => {
     expect(SHOP_ROUTES.filter((r) => r.backOffice).map((r) => r.path)).toEqual([
       "admin",
       "admin/orders/:orderRef",
+      "admin/orders/:orderRef/:document",
+      "admin/orders.csv",
+      "admin/order-lines.csv",
       "admin/products/:productId",
       "admin/reports.csv",
     ]);
-    for (const path of ["/admin", "/Admin/", "/admin/orders/ORD-1", "/admin/products/18", "/admin.data", "/admin/reports.csv"])
+    for (const path of [
+      "/admin",
+      "/Admin/",
+      "/admin/orders/ORD-1",
+      "/admin/orders/ORD-1/invoice",
+      "/admin/products/18",
+      "/admin.data",
+      "/admin/reports.csv",
+      "/admin/orders.csv",
+    ])
       expect(routeFor(path).backOffice, path).toBe(true);
     for (const path of ["/", "/adminlogin", "/adminforgotpassword", "/reset-password/abc", "/admin/nowhere", "/userdashboard"])
       expect(routeFor(path).backOffice, path).toBe(false);

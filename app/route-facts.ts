@@ -99,8 +99,11 @@ export const SHOP_ROUTES: readonly ShopRoute[] = [
   route("verify/:token", "routes/verify.$token.tsx", token),
   route("admin", "routes/admin.tsx", { ...backOffice, ...productForms }),
   route("admin/orders/:orderRef", "routes/admin.orders.$orderRef.tsx", { ...backOffice, params: { orderRef: "plain" } }),
-  route("admin/orders/:orderRef/invoice", "routes/admin.orders.$orderRef.invoice.tsx", { ...backOffice, params: { orderRef: "plain" } }),
-  route("admin/orders/:orderRef/packing-slip", "routes/admin.orders.$orderRef.packing-slip.tsx", { ...backOffice, params: { orderRef: "plain" } }),
+  // An order's invoice or packing slip (OrderDocument.tsx DOCUMENT_TITLES); any other word is a 404.
+  route("admin/orders/:orderRef/:document", "routes/admin.orders.$orderRef.$document.tsx", {
+    ...backOffice,
+    params: { orderRef: "plain", document: "plain" },
+  }),
   route("admin/orders.csv", "routes/admin.orders[.]csv.ts", backOffice),
   route("admin/order-lines.csv", "routes/admin.order-lines[.]csv.ts", backOffice),
   route("admin/products/:productId", "routes/admin.products.$productId.tsx", { ...backOffice, ...productForms, params: { productId: "plain" } }),

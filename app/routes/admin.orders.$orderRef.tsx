@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from "react";
-import { data, Form, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, Form, Link } from "react-router";
 import { OrderLine } from "../components/OrderLine";
 import type { Route } from "./+types/admin.orders.$orderRef";
-import { SHOP_NAME } from "~/common/constants";
 import { messages } from "~/common/messages";
 import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
 import { formatNairaTotal } from "~/common/money";
 import { orderStatusAction } from "../admin/orders.server";
 import { FormMessage, inputStyle, SubmitButton } from "../components/account/fields";
 import { AdminFrame } from "../components/admin/AdminFrame";
+import { OrderError } from "../components/admin/OrderError";
 import { documentPath } from "../components/admin/OrderDocument";
 import { buttonStyles } from "../components/Dialog";
 import { friendlyDateTime, OrderBadges, StatusBadge } from "../components/admin/OrdersPanel";
@@ -388,21 +388,4 @@ function History({ order, className }: { order: Order; className?: string }) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const text = notFound ? "Order not found." : "This order could not be shown. Please try again.";
-  return (
-    <AdminFrame active={ADMIN_PANELS.orders}>
-      <div className="py-16 text-center">
-        <title>{`${text} | ${SHOP_NAME}`}</title>
-        <p role="alert" className="text-lg font-medium text-slate-700">
-          {text}
-        </p>
-        <Link to={adminPanelPath(ADMIN_PANELS.orders)} className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
-          Back to orders
-        </Link>
-      </div>
-    </AdminFrame>
-  );
-}
+export const ErrorBoundary = OrderError;

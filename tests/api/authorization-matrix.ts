@@ -884,7 +884,7 @@ export const PAGE_ROWS: MatrixRow[] = [
   {
     surface: "page",
     method: "GET",
-    route: "/admin/orders/:orderRef/invoice",
+    route: "/admin/orders/:orderRef/:document",
     request: "/admin/orders/{A.orderRef}/invoice",
     expect: adminPage("200 +A.orderRef +A.address"),
     adminSeesA: true,
@@ -893,7 +893,7 @@ export const PAGE_ROWS: MatrixRow[] = [
   {
     surface: "page",
     method: "GET",
-    route: "/admin/orders/:orderRef/packing-slip",
+    route: "/admin/orders/:orderRef/:document",
     request: "/admin/orders/{A.orderRef}/packing-slip",
     expect: adminPage("200 +A.orderRef +A.address"),
     adminSeesA: true,

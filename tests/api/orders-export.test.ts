@@ -331,8 +331,13 @@ describe("the invoice and packing slip", () => {
     expect(sheet).not.toContain("₦");
   });
 
-  it("an order that does not exist is not found", async () => {
-    for (const path of ["/admin/orders/ORD-1-1/invoice", "/admin/orders/ORD-1-1/packing-slip"]) {
+  it("an order that does not exist, or a document that does not, is not found", async () => {
+    for (const path of [
+      "/admin/orders/ORD-1-1/invoice",
+      "/admin/orders/ORD-1-1/packing-slip",
+      `/admin/orders/${hostile.orderRef}/receipt`,
+      `/admin/orders/${hostile.orderRef}/toString`,
+    ]) {
       expect((await get(path, { role: "admin", token: staff.token })).status).toBe(404);
     }
   });

@@ -15,7 +15,9 @@ import { friendlyDateTime } from "./OrdersPanel";
 
 export type DocumentKind = "invoice" | "packing-slip";
 
-const TITLES: Record<DocumentKind, string> = { invoice: "Invoice", "packing-slip": "Packing slip" };
+export const DOCUMENT_TITLES: Record<DocumentKind, string> = { invoice: "Invoice", "packing-slip": "Packing slip" };
+
+export const isDocumentKind = (value: string): value is DocumentKind => Object.hasOwn(DOCUMENT_TITLES, value);
 
 /** A4 with margins the printer can reach; nothing but the document on paper. */
 const PRINT_CSS = `
@@ -45,7 +47,7 @@ export function OrderDocument({ order, kind }: { order: OrderDocumentData; kind:
         </Link>
         <span className="flex gap-2">
           <Link to={documentPath(order.orderRef, other)} className={`${buttonStyles.secondary} px-4 py-2 text-sm`}>
-            {TITLES[other]}
+            {DOCUMENT_TITLES[other]}
           </Link>
           <button type="button" onClick={() => window.print()} className={`${buttonStyles.primary} px-4 py-2 text-sm`}>
             Print
@@ -71,7 +73,7 @@ export function OrderDocument({ order, kind }: { order: OrderDocumentData; kind:
           </div>
           <div className="sm:text-right">
             <h1 id="document-title" className="text-2xl font-bold uppercase tracking-wide text-slate-900">
-              {TITLES[kind]}
+              {DOCUMENT_TITLES[kind]}
             </h1>
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs sm:justify-end">
               <dt className="text-slate-500">Order ID</dt>
