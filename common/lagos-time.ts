@@ -18,3 +18,28 @@ export function lagosDayStart(day: string): Date {
   const [y, m, d] = day.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d) - LAGOS_OFFSET_MS);
 }
+
+/** The instant a Lagos calendar day (`YYYY-MM-DD`) ends: the next day's start. */
+export function lagosDayEnd(day: string): Date {
+  return new Date(lagosDayStart(day).getTime() + DAY_MS);
+}
+
+/** True for a real calendar day written `YYYY-MM-DD`. */
+export function isDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** `YYYY-MM-DD` plus a number of days (negative: before). */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Days from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((lagosDayStart(to).getTime() - lagosDayStart(from).getTime()) / DAY_MS) + 1;
+}

@@ -1,12 +1,12 @@
 import { data, type AppLoadContext } from "react-router";
 import { z } from "zod";
+import { dayRangeFromUrl } from "./day-range.server";
 import { messages } from "~/common/messages";
 import type { SignedInAccount } from "~/server/accounts/sessions";
 import {
   changeOrderStatus,
   countOrdersByStatus,
   getOrderForAdmin,
-  isDay,
   listOrdersForAdmin,
   LIST_LIMIT,
   lagosToday,
@@ -39,12 +39,7 @@ export interface OrdersFilterValues {
 export function filterFromUrl(request: Request): { values: OrdersFilterValues; filter: AdminOrderFilter } {
   const params = new URL(request.url).searchParams;
   const status = params.get("status") ?? "";
-  let from = params.get("from")?.trim() ?? "";
-  let to = params.get("to")?.trim() ?? "";
-  if (!isDay(from)) from = "";
-  if (!isDay(to)) to = "";
-  // Days given the wrong way round still mean the days between them.
-  if (from && to && from > to) [from, to] = [to, from];
+  const { from, to } = dayRangeFromUrl(params);
   // A longer search than anyone types is cut, not refused: it is a GET, and matches nothing anyway.
   const q = (params.get("q") ?? "").trim().slice(0, ORDER_SEARCH_MAX);
   const filter: AdminOrderFilter = { from: from || undefined, to: to || undefined, search: q || undefined };

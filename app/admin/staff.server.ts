@@ -1,10 +1,10 @@
 import { data, type AppLoadContext } from "react-router";
 import { AUDIT_ACTIONS, isAuditAction } from "~/common/audit";
 import { lagosDateTime } from "~/common/lagos-time";
+import { dayRangeFromUrl } from "./day-range.server";
 import { messages } from "~/common/messages";
 import { listAudit, type AuditFilter } from "~/server/admin/audit";
 import { changeStaff, isOwner, listAdmins, type StaffChange } from "~/server/admin/staff";
-import { isDay } from "~/server/orders/admin-orders";
 import type { SignedInAccount } from "~/server/accounts/sessions";
 import type { FormResult } from "../forms";
 
@@ -24,15 +24,12 @@ export async function auditPanelData(account: SignedInAccount, request: Request,
   const query = new URL(request.url).searchParams;
   const action = query.get("action") ?? "";
   const actor = Number(query.get("actor") ?? "");
-  const day = (name: string) => {
-    const value = query.get(name) ?? "";
-    return isDay(value) ? value : undefined;
-  };
+  const { from, to } = dayRangeFromUrl(query);
   const filter: AuditFilter = {
     action: isAuditAction(action) ? action : undefined,
     actorId: Number.isSafeInteger(actor) && actor > 0 ? actor : undefined,
-    from: day("from"),
-    to: day("to"),
+    from: from || undefined,
+    to: to || undefined,
   };
   const [entries, admins] = await Promise.all([listAudit(context.db, filter), listAdmins(context.db)]);
   return {

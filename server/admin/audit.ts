@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { AuditAction } from "~/common/audit";
 import type { Database, Executor } from "../db/client";
 import { accounts, auditLog } from "../db/schema";
-import { DAY_MS, lagosDayStart } from "~/common/lagos-time";
+import { lagosDayEnd, lagosDayStart } from "~/common/lagos-time";
 
 // The audit log (issue 18): who changed a price, a stock level, a product, an order's status, a
 // refund or an admin, and when. Written in the transaction of the change it records, so an entry
@@ -51,7 +51,7 @@ export async function listAudit(db: Database, filter: AuditFilter = {}): Promise
   if (filter.action) where.push(eq(auditLog.action, filter.action));
   if (filter.actorId !== undefined) where.push(eq(auditLog.actorId, filter.actorId));
   if (filter.from) where.push(gte(auditLog.at, lagosDayStart(filter.from)));
-  if (filter.to) where.push(lt(auditLog.at, new Date(lagosDayStart(filter.to).getTime() + DAY_MS)));
+  if (filter.to) where.push(lt(auditLog.at, lagosDayEnd(filter.to)));
   return db
     .select()
     .from(auditLog)

@@ -1,4 +1,4 @@
-import { DAY_MS, lagosDate, lagosDayStart } from "~/common/lagos-time";
+import { DAY_MS, lagosDate, lagosDayEnd } from "~/common/lagos-time";
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { orderItems, orders, products } from "../db/schema";
@@ -41,7 +41,7 @@ export { lagosDate };
 
 export async function loadOverview(db: Executor, now = new Date()): Promise<Overview> {
   const today = lagosDate(now);
-  const end = new Date(lagosDayStart(today).getTime() + DAY_MS); // tomorrow, Lagos midnight
+  const end = lagosDayEnd(today); // tomorrow, Lagos midnight
   const start = new Date(end.getTime() - OVERVIEW_DAYS * DAY_MS);
 
   const sold = and(

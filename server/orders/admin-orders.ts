@@ -8,7 +8,7 @@ import { accounts, orderEvents, orderItems, orders, payments, productVariants } 
 import { announceMail, queueMail } from "../mail/outbox";
 import { orderStatusMail } from "../mail/templates";
 import { isPlacedStatus, nextStatuses, placed, PLACED_STATUSES, staffLabel, transition, type OrderStatus, type PlacedStatus } from "./lifecycle";
-import { DAY_MS, lagosDate, lagosDateTime, lagosDayStart } from "~/common/lagos-time";
+import { isDay, lagosDate, lagosDateTime, lagosDayEnd, lagosDayStart } from "~/common/lagos-time";
 
 // The admin's side of orders (issue 5): the list of placed orders with filters, one order in
 // full, and the status changes after payment, each recorded with its admin and e-mailed to the
@@ -28,21 +28,8 @@ export const LIST_LIMIT = 200;
 
 // ---------------------------------------------------------------- Lagos days
 
-/** True for a real calendar day written `YYYY-MM-DD`. */
-export function isDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-export { lagosDayStart };
-
 /** Today in Lagos, `YYYY-MM-DD`. */
-export function lagosToday(now = new Date()): string {
-  return lagosDate(now);
-}
+export const lagosToday = (now = new Date()): string => lagosDate(now);
 
 // ---------------------------------------------------------------- list
 
@@ -97,7 +84,7 @@ function placedWithin({ from, to, search }: Pick<AdminOrderFilter, "from" | "to"
   const where: SQL[] = [placed()];
   if (search) where.push(matching(search));
   if (from && isDay(from)) where.push(gte(orders.createdAt, lagosDayStart(from)));
-  if (to && isDay(to)) where.push(lt(orders.createdAt, new Date(lagosDayStart(to).getTime() + DAY_MS)));
+  if (to && isDay(to)) where.push(lt(orders.createdAt, lagosDayEnd(to)));
   return where;
 }
 

@@ -1,11 +1,11 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { messages } from "~/common/messages";
 import { koboToNaira } from "~/common/money";
-import { DAY_MS, lagosDate, lagosDateTime, lagosDayStart } from "~/common/lagos-time";
+import { addDays, daysBetween, isDay, lagosDateTime } from "~/common/lagos-time";
 import type { Database } from "../db/client";
 import { accounts, orderItems, orders, payments } from "../db/schema";
 import { csvFile, type CsvCell } from "../export/csv";
-import { adminOrderWhere, isDay, lagosToday, type AdminOrderFilter } from "./admin-orders";
+import { adminOrderWhere, lagosToday, type AdminOrderFilter } from "./admin-orders";
 import { staffLabel } from "./lifecycle";
 
 // The Orders panel's CSV exports (issue 18): the orders, or their lines, that the panel's filters
@@ -27,13 +27,6 @@ export const EXPORT_MAX_ROWS: Record<ExportKind, number> = { orders: 10_000, lin
 const ROWS_NAMED: Record<ExportKind, string> = { orders: "orders", lines: "order lines" };
 
 /** `YYYY-MM-DD` plus (or minus) a number of days. */
-function addDays(day: string, days: number): string {
-  return lagosDate(new Date(lagosDayStart(day).getTime() + days * DAY_MS));
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((lagosDayStart(to).getTime() - lagosDayStart(from).getTime()) / DAY_MS) + 1;
-}
 
 export type ExportRange = { ok: true; from: string; to: string } | { ok: false; message: string };
 

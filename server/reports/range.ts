@@ -1,5 +1,5 @@
 import { messages } from "~/common/messages";
-import { DAY_MS, lagosDate, lagosDayStart } from "~/common/lagos-time";
+import { addDays, daysBetween, isDay, lagosDate } from "~/common/lagos-time";
 
 // The date range of a sales report (issue 18, Reports): Lagos calendar days, both ends included,
 // read from the page's address so each report has one (`/admin?menu=10&range=this-month`, or
@@ -35,26 +35,6 @@ export interface ReportRange {
 }
 
 export type RangeResult = { ok: true; range: ReportRange } | { ok: false; message: string; range: ReportRange };
-
-/** True for a real calendar day written `YYYY-MM-DD`. */
-export function isDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** `YYYY-MM-DD` plus a number of days (negative: before). */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** Days from `from` to `to`, both included. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((lagosDayStart(to).getTime() - lagosDayStart(from).getTime()) / DAY_MS) + 1;
-}
 
 function make(from: string, to: string, preset: ReportPreset | null, today: string): ReportRange {
   return { from, to, preset, days: daysBetween(from, to), today };

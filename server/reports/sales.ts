@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
-import { DAY_MS, lagosDayStart } from "~/common/lagos-time";
+import { addDays, lagosDayEnd, lagosDayStart } from "~/common/lagos-time";
 import type { Executor } from "../db/client";
 import { categories, orderItems, orders, products } from "../db/schema";
 import { SALE_STATUSES } from "../orders/lifecycle";
-import { addDays, type ReportRange } from "./range";
+import type { ReportRange } from "./range";
 
 // The sales report of a date range (issue 18, Reports): revenue, orders and units per Lagos day
 // and per category, and the best sellers. What counts as a sale is the Admin Info overview's rule
@@ -75,7 +75,7 @@ export function soldWithin(start: Date, end: Date): SQL {
 
 /** The instants a range covers: Lagos midnight of its first day to Lagos midnight after its last. */
 export function rangeBounds(range: Pick<ReportRange, "from" | "to">): { start: Date; end: Date } {
-  return { start: lagosDayStart(range.from), end: new Date(lagosDayStart(range.to).getTime() + DAY_MS) };
+  return { start: lagosDayStart(range.from), end: lagosDayEnd(range.to) };
 }
 
 /** SQL: the Lagos calendar day of the payment, `YYYY-MM-DD`, whatever the session's time zone. */

@@ -5,15 +5,9 @@ import { addToCart } from "~/server/cart/cart";
 import { cancelCheckout, completePayment, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
 import type { DatabaseHandle } from "~/server/db/client";
 import { accounts, orderEvents, orders, outbox } from "~/server/db/schema";
-import {
-  changeOrderStatus,
-  countOrdersByStatus,
-  getOrderForAdmin,
-  lagosDayStart,
-  listOrdersForAdmin,
-  summarizeVerification,
-} from "~/server/orders/admin-orders";
+import { changeOrderStatus, countOrdersByStatus, getOrderForAdmin, listOrdersForAdmin, summarizeVerification } from "~/server/orders/admin-orders";
 import type { PlacedStatus } from "~/server/orders/lifecycle";
+import { lagosDayStart } from "~/common/lagos-time";
 import { listOrders } from "~/server/orders/orders";
 import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
 import { createTestDatabase } from "../support/db";

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { messages } from "~/common/messages";
 import { formatNairaTotal } from "~/common/money";
 import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
+import { addDays } from "~/common/lagos-time";
 import type { OrderStatus } from "~/server/orders/lifecycle";
 import type { BulkStatusAnswer, ordersPanelData } from "~/app/admin/orders.server";
 import { FormMessage, inputStyle } from "../account/fields";
@@ -77,12 +78,6 @@ export function orderPath(orderRef: string, filter?: PanelData["filter"]): strin
   for (const [key, value] of Object.entries(filter ?? {})) if (value) params.set(key, value);
   const query = params.toString();
   return `/admin/orders/${encodeURIComponent(orderRef)}${query ? `?${query}` : ""}`;
-}
-
-/** `YYYY-MM-DD` plus a number of days. */
-function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /**
