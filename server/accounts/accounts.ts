@@ -3,7 +3,7 @@ import type { AdminStanding } from "~/common/audit";
 import type { Database, Executor } from "../db/client";
 import { accounts, oneTimeTokens } from "../db/schema";
 import { announceMail, queueMail } from "../mail/outbox";
-import { passwordChangedHereMail, passwordChangedMail, passwordResetMail, verificationMail } from "../mail/templates";
+import { passwordChangedMail, passwordResetMail, verificationMail } from "../mail/templates";
 import { clearLimit, hitLimits, refundLimit, type Limit } from "../rate-limits";
 import { browserDeviceTokens, clearDeviceLimits, deviceFor, deviceLimitKey, findDevices } from "./devices";
 import type { SignUpInput } from "./input";
@@ -310,7 +310,7 @@ export async function resetPassword(
       .returning(selectAccount);
     await endAllSessions(tx, accountId);
     const loginUrl = `${ctx.publicUrl}${accountPaths[role].login}`;
-    await queueMail(tx, { kind: "password-changed", to: account.email, ...passwordChangedMail(account.fullName, loginUrl) });
+    await queueMail(tx, { kind: "password-changed", to: account.email, ...passwordChangedMail(account.fullName, "reset", loginUrl) });
     const presented = await findDevices(tx, deviceTokens);
     const known = await deviceFor(tx, accountId, presented);
     return { ok: true, accountId, email: account.email, deviceToken: known.token, deviceTokens: browserDeviceTokens(known, presented) } as const;
@@ -365,7 +365,7 @@ export async function changePassword(
     if (changed.length === 0) return null;
     await endAllSessions(tx, account.id);
     const resetUrl = `${ctx.publicUrl}${accountPaths[account.role].forgot}`;
-    await queueMail(tx, { kind: "password-changed", to: account.email, ...passwordChangedHereMail(account.fullName, resetUrl) });
+    await queueMail(tx, { kind: "password-changed", to: account.email, ...passwordChangedMail(account.fullName, "dashboard", resetUrl) });
     return startSession(tx, account);
   });
   if (!session) return { ok: false, reason: "wrong-password" };

@@ -6,6 +6,7 @@ import {
   newOrderMail,
   orderConfirmationMail,
   orderStatusMail,
+  lowStockMail,
   passwordChangedMail,
   passwordResetMail,
   refundMail,
@@ -211,7 +212,8 @@ describe("the HTML part", () => {
   const every = {
     verification: verificationMail("Chinua Achebe", "https://shop.example/verify/abc"),
     passwordReset: passwordResetMail("Chinua Achebe", "https://shop.example/reset/abc"),
-    passwordChanged: passwordChangedMail("Chinua Achebe", "https://shop.example/userlogin"),
+    passwordChanged: passwordChangedMail("Chinua Achebe", "reset", "https://shop.example/userlogin"),
+    passwordChangedHere: passwordChangedMail("Chinua Achebe", "dashboard", "https://shop.example/userforgotpassword"),
     orderConfirmation: orderConfirmationMail(letter),
     newOrder: newOrderMail(letter),
     refund: refundMail({ order, reason: "superseded", publicUrl: PUBLIC_URL }),
@@ -219,8 +221,15 @@ describe("the HTML part", () => {
     contactNotice: contactNoticeMail({ name: "Flora Nwapa", email: "flora@example.com", phone: "2348012345678", message: "Hello." }, PUBLIC_URL),
     contactReceipt: contactReceiptMail(),
   };
+  // Its table is of stock, not of an order's lines: the frame test only.
+  const lowStock = lowStockMail({
+    lines: [{ productId: 36, name: "Fibre Pillow (Standard)", size: "", stock: 0, threshold: 3 }],
+    total: 1,
+    day: "2026-11-25",
+    publicUrl: PUBLIC_URL,
+  });
 
-  it.each(Object.entries(every))("%s: a whole document in the branded frame, titled with the subject", (_name, mail) => {
+  it.each(Object.entries({ ...every, lowStock }))("%s: a whole document in the branded frame, titled with the subject", (_name, mail) => {
     expect(mail.html.startsWith("<!DOCTYPE html")).toBe(true);
     expect(mail.html).toContain(`<title>${mail.subject}</title>`);
     expect(mail.html).toContain("background:#1e3a8a"); // the header band

@@ -68,28 +68,23 @@ export function passwordResetMail(fullName: string, url: string): MailContent {
   });
 }
 
-export function passwordChangedMail(fullName: string, loginUrl: string): MailContent {
+/**
+ * The password was changed. After a reset (`where: "reset"`) every device was signed out and the
+ * mail leads to the login; from the dashboard (`"dashboard"`) the browser that did it stays
+ * signed in, and the mail leads to a reset in case it was not the owner.
+ */
+export function passwordChangedMail(fullName: string, where: "reset" | "dashboard", url: string): MailContent {
+  const reset = where === "reset";
   return render({
     subject: `Your ${SHOP_NAME} password was changed`,
     greetingName: fullName,
     paragraphs: [
-      "The password of your account has just been changed, and every device that was signed in has been signed out.",
+      reset
+        ? "The password of your account has just been changed, and every device that was signed in has been signed out."
+        : "The password of your account has just been changed from your dashboard, and every other device that was signed in has been signed out.",
       `If this was not you, reset your password at once and contact us at ${SHOP_EMAIL} or ${SHOP_PHONE_DISPLAY}.`,
     ],
-    action: { label: "Log in", url: loginUrl },
-  });
-}
-
-/** A password changed from the dashboard: the browser that did it stays signed in. */
-export function passwordChangedHereMail(fullName: string, resetUrl: string): MailContent {
-  return render({
-    subject: `Your ${SHOP_NAME} password was changed`,
-    greetingName: fullName,
-    paragraphs: [
-      "The password of your account has just been changed from your dashboard, and every other device that was signed in has been signed out.",
-      `If this was not you, reset your password at once and contact us at ${SHOP_EMAIL} or ${SHOP_PHONE_DISPLAY}.`,
-    ],
-    action: { label: "Reset my password", url: resetUrl },
+    action: reset ? { label: "Log in", url } : { label: "Reset my password", url },
   });
 }
 
