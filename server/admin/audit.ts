@@ -16,21 +16,18 @@ export interface AuditEntry {
   detail: string;
 }
 
-/** Records what the admin `actorId` did; their name is copied from their account. */
+/** Records what the admin `actorId` did; their name is copied from their account, in the same statement. */
 export async function recordAudit(tx: Executor, actorId: number, entries: AuditEntry | AuditEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
-  const [actor] = await tx.select({ fullName: accounts.fullName }).from(accounts).where(eq(accounts.id, actorId));
-  await tx.insert(auditLog).values(
-    list.map((entry) => ({
-      actorId,
-      actorName: actor?.fullName ?? `Admin ${actorId}`,
-      action: entry.action,
-      subject: entry.subject,
-      subjectPath: entry.subjectPath ?? null,
-      detail: entry.detail,
-    })),
-  );
+  const rows = JSON.stringify(list.map((e) => ({ action: e.action, subject: e.subject, subject_path: e.subjectPath ?? null, detail: e.detail })));
+  await tx.execute(sql`
+    insert into ${auditLog} (actor_id, actor_name, action, subject, subject_path, detail)
+    select ${actorId}, coalesce((select a.full_name from ${accounts} a where a.id = ${actorId}), ${`Admin ${actorId}`}),
+      e.action, e.subject, e.subject_path, e.detail
+    from rows from (jsonb_to_recordset(${rows}::jsonb) as (action text, subject text, subject_path text, detail text))
+      with ordinality as e(action, subject, subject_path, detail, n)
+    order by e.n`);
 }
 
 export interface AuditFilter {
