@@ -1,5 +1,17 @@
 import type { Page } from "@playwright/test";
-import { adminMenu, expect, expectAccessible, expectOnTop, followMailLink, fullPageShot, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
+import {
+  adminMenu,
+  expect,
+  expectAccessible,
+  expectOnTop,
+  followMailLink,
+  fullPageShot,
+  gotoHydrated,
+  owner,
+  test,
+  uniqueEmail,
+  logInThroughPage,
+} from "./fixtures";
 
 // Customer and admin accounts in Chromium, as a newcomer on the embedded default uses them:
 // sign up, verify through the dev mailbox, log in, dashboards, logout, forgot and reset.
@@ -17,13 +29,6 @@ async function signUp(page: Page, account: { fullName: string; email: string; ph
   await expect(page).toHaveURL(/\/userlogin$/);
 }
 
-async function logIn(page: Page, path: "/userlogin" | "/adminlogin", email: string, password: string) {
-  await gotoHydrated(page, path);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
-
 test.describe("route guards", () => {
   test("signed out, the dashboards send you to their login pages, from the server", { tag: "@one-width" }, async ({ page }) => {
     for (const [path, login] of [
@@ -39,14 +44,14 @@ test.describe("route guards", () => {
   });
 
   test("signed in, a customer is sent home from login and sign-up; an admin from admin login", async ({ page }) => {
-    await logIn(page, "/userlogin", "customer@example.com", "Customer123!");
+    await logInThroughPage(page, "/userlogin", "customer@example.com", "Customer123!");
     await expect(page).toHaveURL(/\/userdashboard$/);
     for (const path of ["/userlogin", "/usersignup"]) {
       const reply = await page.request.get(path, { maxRedirects: 0 });
       expect(reply.status(), path).toBe(302);
       expect(reply.headers().location).toBe("/");
     }
-    await logIn(page, "/adminlogin", owner.email, owner.password);
+    await logInThroughPage(page, "/adminlogin", owner.email, owner.password);
     await expect(page).toHaveURL(/\/admin$/);
     const reply = await page.request.get("/adminlogin", { maxRedirects: 0 });
     expect(reply.headers().location).toBe("/admin");
@@ -74,7 +79,7 @@ test("a customer signs up, verifies through the dev mailbox, logs in, uses the d
   await expect(page.getByTestId("notice")).toContainText("Registration successful");
 
   // Not verified yet: the right password is not enough.
-  await logIn(page, "/userlogin", account.email, account.password);
+  await logInThroughPage(page, "/userlogin", account.email, account.password);
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading")).toHaveText("Email Not Verified");
   await expect(dialog).toContainText("Please verify your email address.");
@@ -98,7 +103,7 @@ test("a customer signs up, verifies through the dev mailbox, logs in, uses the d
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
 
   // Upper case and spaces are forgiven: the address is lower-cased and trimmed.
-  await logIn(page, "/userlogin", `  ${account.email.toUpperCase()} `, account.password);
+  await logInThroughPage(page, "/userlogin", `  ${account.email.toUpperCase()} `, account.password);
   await expect(page).toHaveURL(/\/userdashboard$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Chukwu");
   await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Welcome Chukwu" })).toBeAttached();
@@ -182,22 +187,22 @@ test("a customer who forgot the password gets a link, and the reset page refuses
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByRole("alert")).toHaveText("This password reset link is invalid or has expired.");
 
-  await logIn(page, "/userlogin", account.email, account.password);
+  await logInThroughPage(page, "/userlogin", account.email, account.password);
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
-  await logIn(page, "/userlogin", account.email, "Second-pass-2");
+  await logInThroughPage(page, "/userlogin", account.email, "Second-pass-2");
   await expect(page).toHaveURL(/\/userdashboard$/);
 });
 
 test("the admin made by the command logs in, registers a second admin, who verifies and logs in", async ({ page }) => {
   // A wrong password is told in the 'Login Failed' dialog.
-  await logIn(page, "/adminlogin", owner.email, "not the password");
+  await logInThroughPage(page, "/adminlogin", owner.email, "not the password");
   const failed = page.getByRole("dialog");
   await expect(failed.getByRole("heading")).toHaveText("Login Failed");
   await expect(failed).toContainText("Invalid email or password.");
   await failed.getByRole("button", { name: "OK" }).click();
   await expectAccessible(page);
 
-  await logIn(page, "/adminlogin", owner.email, owner.password);
+  await logInThroughPage(page, "/adminlogin", owner.email, owner.password);
   await expect(page.getByTestId("notice")).toHaveText("Login successful");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome ${owner.name.slice(0, 6)}`);
@@ -232,12 +237,12 @@ test("the admin made by the command logs in, registers a second admin, who verif
   await expect(page).toHaveURL(/\/adminlogin$/);
 
   // The new admin must verify first.
-  await logIn(page, "/adminlogin", second.email, second.password);
+  await logInThroughPage(page, "/adminlogin", second.email, second.password);
   await expect(page.getByRole("dialog").getByRole("heading")).toHaveText("Email Not Verified");
   await followMailLink(page, second.email, "Verify your email", "Verify my email");
   await expect(page).toHaveURL(/\/adminlogin$/);
   await expect(page.getByTestId("notice")).toContainText("verified");
-  await logIn(page, "/adminlogin", second.email, second.password);
+  await logInThroughPage(page, "/adminlogin", second.email, second.password);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome Tunde\s*$/);
 });
@@ -312,7 +317,7 @@ test("guessers lock a customer out of new browsers only: the browser that signed
   await stranger.close();
 
   // The owner's browser gets in.
-  await logIn(page, "/userlogin", customer.email, customer.password);
+  await logInThroughPage(page, "/userlogin", customer.email, customer.password);
   await expect(page).toHaveURL(/\/userdashboard$/);
   await expectOnTop(page.getByRole("heading", { level: 1 }));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Oluwas");

@@ -1,23 +1,16 @@
 import type { Browser, Page } from "@playwright/test";
 import { messages } from "~/common/messages";
-import { expect, expectOnTop, followMailLink, gotoHydrated, test, uniqueEmail, verifiedCustomer } from "./fixtures";
+import { expect, expectOnTop, followMailLink, gotoHydrated, test, uniqueEmail, verifiedCustomer, logInThroughPage } from "./fixtures";
 
 // Change password in both dashboards (issue 18), at 375 and 1280 px: the current password is
 // asked for, a mismatch is said while typing, a wrong current password changes nothing, and a
 // change keeps this browser signed in, signs every other one out, and the new password works.
 
-async function logInThrough(page: Page, path: "/userlogin" | "/adminlogin", email: string, password: string) {
-  await gotoHydrated(page, path);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
-
 /** Another browser signed in to the same account (its own cookies). */
 async function otherBrowser(browser: Browser, baseURL: string, path: "/userlogin" | "/adminlogin", email: string, password: string) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await logInThrough(page, path, email, password);
+  await logInThroughPage(page, path, email, password);
   await expect(page).toHaveURL(path === "/userlogin" ? /\/userdashboard$/ : /\/admin(\?|$)/);
   return page;
 }
@@ -52,7 +45,7 @@ for (const role of ["customer", "admin"] as const) {
       await page.context().clearCookies();
     }
     const elsewhere = await otherBrowser(browser, baseURL!, login, account.email, account.password);
-    await logInThrough(page, login, account.email, account.password);
+    await logInThroughPage(page, login, account.email, account.password);
     await expect(page).toHaveURL(new RegExp(`${dashboard}(\\?|$)`));
     await gotoHydrated(page, dashboard);
 
@@ -77,11 +70,11 @@ for (const role of ["customer", "admin"] as const) {
     await elsewhere.goto(dashboard);
     await expect(elsewhere).toHaveURL(new RegExp(`${login}$`));
     // The old password no longer opens the account; the new one does.
-    await logInThrough(elsewhere, login, account.email, account.password);
+    await logInThroughPage(elsewhere, login, account.email, account.password);
     // (the customer's page says it in place, the admin's in a dialog)
     if (role === "customer") await expect(elsewhere.getByRole("alert")).toHaveText(messages.wrongCredentials);
     else await expect(elsewhere.getByRole("dialog")).toContainText(messages.wrongCredentials);
-    await logInThrough(elsewhere, login, account.email, "Brand-new-2026");
+    await logInThroughPage(elsewhere, login, account.email, "Brand-new-2026");
     await expect(elsewhere).toHaveURL(new RegExp(`${dashboard}(\\?|$)`));
     await elsewhere.context().close();
   });

@@ -86,6 +86,14 @@ async function signIn(page: Page, role: "customer" | "admin", email: string, pas
   expect(reply.headers().location).toMatch(role === "customer" ? /^\/userdashboard(?:\?|$)/ : /^\/admin(?:\?|$)/);
 }
 
+/** Logs in through the login page's form, as a person does (the page answers where it leads). */
+export async function logInThroughPage(page: Page, path: "/userlogin" | "/adminlogin", email: string, password: string) {
+  await gotoHydrated(page, path);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
 /**
  * Parts of a page are rendered only when scrolled near (app.css .render-when-visible). A
  * whole-page screenshot and axe's colour checks need them drawn: this style draws them.

@@ -1,21 +1,26 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { messages } from "~/common/messages";
-import { adminMenu, expect, expectAccessible, expectOnTop, followMailLink, fullPageShot, gotoHydrated, owner, test, uniqueEmail } from "./fixtures";
+import {
+  adminMenu,
+  expect,
+  expectAccessible,
+  expectOnTop,
+  followMailLink,
+  fullPageShot,
+  gotoHydrated,
+  owner,
+  test,
+  uniqueEmail,
+  logInThroughPage,
+} from "./fixtures";
 
 // Staff and roles, and the audit log (issue 18), at 375 and 1280 px: the owner registers a staff
 // admin, disables them (their open session ends and their login says why), enables them again,
 // and reads both changes in the audit log; staff see neither owners' panel; removing asks first.
 
-async function adminLogIn(page: Page, email: string, password: string) {
-  await gotoHydrated(page, "/adminlogin");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-}
-
 async function staffBrowser(browser: Browser, baseURL: string, email: string, password: string) {
   const page = await (await browser.newContext({ baseURL })).newPage();
-  await adminLogIn(page, email, password);
+  await logInThroughPage(page, "/adminlogin", email, password);
   await expect(page).toHaveURL(/\/admin(\?|$)/);
   return page;
 }
@@ -70,14 +75,14 @@ test("the owner disables and re-enables a staff admin, and reads it in the audit
   // The staff member's open session has ended; logging in says why.
   await staffPage.goto("/admin");
   await expect(staffPage).toHaveURL(/\/adminlogin$/);
-  await adminLogIn(staffPage, staff.email, staff.password);
+  await logInThroughPage(staffPage, "/adminlogin", staff.email, staff.password);
   await expect(staffPage.getByRole("dialog")).toContainText(messages.accountDisabled);
 
   const enable = row.getByRole("button", { name: "Enable" });
   await expectOnTop(enable);
   await enable.click();
   await expect(page.getByText(`${staff.name} (${staff.email}) can log in again.`)).toBeVisible();
-  await adminLogIn(staffPage, staff.email, staff.password);
+  await logInThroughPage(staffPage, "/adminlogin", staff.email, staff.password);
   await expect(staffPage).toHaveURL(/\/admin(\?|$)/);
   await staffPage.context().close();
 
