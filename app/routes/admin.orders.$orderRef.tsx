@@ -1,3 +1,4 @@
+import { BackLink } from "../components/admin/BackLink";
 import { useState, type ReactNode } from "react";
 import { data, Form, Link } from "react-router";
 import { OrderLine } from "../components/OrderLine";
@@ -12,7 +13,6 @@ import { OrderError } from "../components/admin/OrderError";
 import { documentPath } from "../components/admin/OrderDocument";
 import { buttonStyles } from "../components/Dialog";
 import { friendlyDateTime, OrderBadges, StatusBadge } from "../components/admin/OrdersPanel";
-import { ChevronLeftIcon } from "../components/icons";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
@@ -99,9 +99,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
   const d = order.delivery;
   return (
     <AdminFrame owner={owner} active={ADMIN_PANELS.orders}>
-      <Link to={backTo} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
-        <ChevronLeftIcon className="h-4 w-4" /> Back to orders
-      </Link>
+      <BackLink to={backTo}>Back to orders</BackLink>
       <p className="mt-4 text-sm font-medium uppercase tracking-wider text-slate-500">Order</p>
       <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-2">
         <h1 className="text-xl font-bold text-slate-900 [overflow-wrap:anywhere] sm:text-2xl">{order.orderRef}</h1>

@@ -1,10 +1,9 @@
-import { Link } from "react-router";
+import { BackLink } from "./BackLink";
 import { imageUrl } from "~/common/images";
 import { lagosDateTime } from "~/common/lagos-time";
 import { formatNaira } from "~/common/money";
 import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
 import type { ProductRecord } from "~/server/catalog/admin";
-import { ChevronLeftIcon } from "../icons";
 
 /**
  * A deleted product's record (issue 18): what it was when it was deleted, read-only. Orders,
@@ -13,12 +12,7 @@ import { ChevronLeftIcon } from "../icons";
 export function ArchivedProduct({ product, deletedAt }: { product: ProductRecord; deletedAt: Date }) {
   return (
     <div className="max-w-3xl">
-      <Link
-        to={adminPanelPath(ADMIN_PANELS.manageProducts)}
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ChevronLeftIcon className="h-4 w-4" /> Manage Products
-      </Link>
+      <BackLink to={adminPanelPath(ADMIN_PANELS.manageProducts)}>Manage Products</BackLink>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{`Product ${product.id}: ${product.name}`}</h1>
       <p role="note" className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
         {`Deleted on ${lagosDateTime(deletedAt)} (Lagos time).`} It is off the shop and every cart; past orders keep it. This record cannot be edited.

@@ -1,10 +1,10 @@
+import { BackLink } from "./BackLink";
 import { Form, Link } from "react-router";
 import type { customersPanelData } from "~/app/admin/customers.server";
 import { formatNairaTotal } from "~/common/money";
 import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
 import { inputStyle } from "../account/fields";
 import { buttonStyles } from "../Dialog";
-import { ChevronLeftIcon } from "../icons";
 import { friendlyDateTime, orderPath } from "./OrdersPanel";
 
 // Customers (ADMIN_PANELS.customers, issue 18): found by name, e-mail or phone, each with their
@@ -66,14 +66,7 @@ export function CustomersPanel({ data }: { data: PanelData }) {
 }
 
 function OneCustomer({ data }: { data: PanelData }) {
-  const back = (
-    <Link
-      to={adminPanelPath(ADMIN_PANELS.customers, data.q ? { q: data.q } : {})}
-      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-    >
-      <ChevronLeftIcon className="h-4 w-4" /> Customers
-    </Link>
-  );
+  const back = <BackLink to={adminPanelPath(ADMIN_PANELS.customers, data.q ? { q: data.q } : {})}>Customers</BackLink>;
   const c = data.customer;
   if (!c) {
     return (

@@ -1,9 +1,9 @@
+import { BackLink } from "./BackLink";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SHOP_ADDRESS, SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "~/common/constants";
 import { formatNaira, formatNairaTotal } from "~/common/money";
 import type { OrderDocumentData } from "~/app/admin/orders.server";
-import { ChevronLeftIcon } from "../icons";
 import { Logo } from "../Logo";
 import { buttonStyles } from "../Dialog";
 import { friendlyDateTime } from "./OrdersPanel";
@@ -39,12 +39,7 @@ export function OrderDocument({ order, kind }: { order: OrderDocumentData; kind:
     <>
       <style>{PRINT_CSS}</style>
       <div className="mx-auto mb-4 flex max-w-[210mm] flex-wrap items-center justify-between gap-x-4 gap-y-3 print:hidden">
-        <Link
-          to={`/admin/orders/${encodeURIComponent(order.orderRef)}`}
-          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-        >
-          <ChevronLeftIcon className="h-4 w-4" /> Back to the order
-        </Link>
+        <BackLink to={`/admin/orders/${encodeURIComponent(order.orderRef)}`}>Back to the order</BackLink>
         <span className="flex gap-2">
           <Link to={documentPath(order.orderRef, other)} className={`${buttonStyles.secondary} px-4 py-2 text-sm`}>
             {DOCUMENT_TITLES[other]}

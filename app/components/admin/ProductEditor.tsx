@@ -1,3 +1,4 @@
+import { BackLink } from "./BackLink";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { MAX_FEATURED_SIZES, MAX_LOW_STOCK_THRESHOLD, MAX_PER_ORDER_CEILING, MAX_PRODUCT_IMAGES } from "~/common/constants";
@@ -7,7 +8,7 @@ import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
 import type { ProductRecord } from "~/server/catalog/admin";
 import type { FormResult } from "~/app/forms";
 import { FormMessage, inputStyle, SubmitButton } from "../account/fields";
-import { ChevronLeftIcon, TrashIcon } from "../icons";
+import { TrashIcon } from "../icons";
 import { formPictureProblem, PictureInput, ProductFields } from "./ProductFields";
 
 // Edit a product (beyond the spec: a shop cannot run without it): fields, on sale or hidden,
@@ -43,12 +44,7 @@ export function ProductEditor({ product, categories, result }: { product: Produc
 
   return (
     <div className="max-w-3xl">
-      <Link
-        to={adminPanelPath(ADMIN_PANELS.manageProducts)}
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ChevronLeftIcon className="h-4 w-4" /> Manage Products
-      </Link>
+      <BackLink to={adminPanelPath(ADMIN_PANELS.manageProducts)}>Manage Products</BackLink>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Edit product {product.id}</h1>
         <div className="flex flex-wrap items-center gap-2">
