@@ -415,6 +415,9 @@ function extend(c: Case): Case {
       },
     };
   }
+  // Duplicate sends nothing but its intent.
+  if (c.surface === "page" && path.startsWith("/admin/products/") && c.body.intent === "duplicate")
+    return { ...c, shows: { intent: messages.requestUnreadable } };
   if (c.surface === "page" && path.startsWith("/admin/products/")) {
     return { ...c, body: { ...c.body, maxPerOrder: "10" }, shows: { ...productShows, maxPerOrder: messages.maxPerOrderInvalid } };
   }
