@@ -256,8 +256,15 @@ const nameField = requiredText(messages.productNameRequired, MAX_PRODUCT_NAME, m
 
 /** Checks every row against the shop; the plan of what would change, or every problem. */
 async function planImport(db: Executor, file: Extract<FileRead, { ok: true }>, lock: boolean): Promise<ImportPlan | Problems> {
-  const problems: string[] = [];
-  const problem = (row: number, text: string) => problems.push(messages.csvRow(row, text));
+  const found: { row: number; text: string }[] = [];
+  const problem = (row: number, text: string) => found.push({ row, text: messages.csvRow(row, text) });
+  // In row order, as a person reads them (a row's own problems in column order).
+  const problems = {
+    get length() {
+      return found.length;
+    },
+    sorted: () => found.sort((a, b) => a.row - b.row).map((p) => p.text),
+  };
   const has = (column: Column) => file.columns.has(column);
 
   // First what each row says on its own.
@@ -429,7 +436,7 @@ async function planImport(db: Executor, file: Extract<FileRead, { ok: true }>, l
     }
     if (size.priceKobo !== undefined || size.stock !== undefined) plan.sizes.push(size);
   }
-  if (problems.length) return { ok: false, problems };
+  if (problems.length) return { ok: false, problems: problems.sorted() };
 
   const changed = [...plans.values()].filter((p) => p.notes.length || p.sizes.length);
   counts.products = changed.length;
