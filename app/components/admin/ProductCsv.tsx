@@ -22,13 +22,13 @@ export function ProductCsvTools() {
         Export every product and size to a spreadsheet, change prices, stock or limits, and import it again. Nothing changes until you confirm the
         preview.
       </p>
-      <div className="mt-3 flex flex-wrap items-end gap-3">
-        <a href="/admin/products.csv" download className={buttonStyles.secondary}>
+      <div className="mt-3 grid gap-4 sm:flex sm:flex-wrap sm:items-end">
+        <a href="/admin/products.csv" download className={`${buttonStyles.secondary} justify-self-start`}>
           Export to CSV
         </a>
-        <Form method="post" action={IMPORT_PATH} encType="multipart/form-data" className="flex min-w-0 flex-1 flex-wrap items-end gap-3">
+        <Form method="post" action={IMPORT_PATH} encType="multipart/form-data" className="grid min-w-0 gap-3 sm:flex sm:flex-1 sm:items-end">
           <input type="hidden" name="intent" value="preview" />
-          <div className="min-w-0 flex-1 basis-56">
+          <div className="min-w-0 sm:flex-1">
             <label htmlFor="product-csv-file" className="block text-sm font-medium text-slate-700">
               Import from CSV
             </label>
@@ -41,7 +41,7 @@ export function ProductCsvTools() {
               className="mt-1 block w-full min-w-0 text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:font-semibold"
             />
           </div>
-          <button type="submit" className={buttonStyles.primary} disabled={busy}>
+          <button type="submit" className={`${buttonStyles.primary} justify-self-start`} disabled={busy}>
             {busy ? "Checking..." : "Check file"}
           </button>
         </Form>
