@@ -38,19 +38,19 @@ let hidden: number;
 let spare: number[];
 const HOSTILE_NAME = '=HYPERLINK("http://evil.example"), "King"';
 
-type Record = { [K in keyof typeof CSV_COLUMNS]: string };
+type CsvRecord = { -readonly [K in keyof typeof CSV_COLUMNS]: string };
 const KEYS = Object.keys(CSV_COLUMNS) as (keyof typeof CSV_COLUMNS)[];
 
 /** The export's rows, each by column (cells as Excel shows them: quotes undone, guard kept). */
-async function exported(): Promise<Record[]> {
+async function exported(): Promise<CsvRecord[]> {
   const text = await exportProductsCsv(handle.db);
   const [header, ...rows] = parse(text, { bom: true }) as string[][];
   expect(header).toEqual(HEADER);
-  return rows.map((row) => Object.fromEntries(KEYS.map((key, i) => [key, row[i]])) as Record);
+  return rows.map((row) => Object.fromEntries(KEYS.map((key, i) => [key, row[i]])) as CsvRecord);
 }
 
 /** A file of these records, written as the export writes (BOM, CRLF, quotes, guard). */
-function fileOf(rows: Record[], header: string[] = HEADER): Uint8Array {
+function fileOf(rows: CsvRecord[], header: string[] = HEADER): Uint8Array {
   const keys = header.map((name) => KEYS.find((k) => CSV_COLUMNS[k] === name) ?? name);
   return enc(
     csvFile(
@@ -60,7 +60,7 @@ function fileOf(rows: Record[], header: string[] = HEADER): Uint8Array {
   );
 }
 
-const rowOf = (rows: Record[], id: number, size = "") => {
+const rowOf = (rows: CsvRecord[], id: number, size = "") => {
   const row = rows.find((r) => r.id === String(id) && r.size.toLowerCase() === size.toLowerCase());
   if (!row) throw new Error(`no row for ${id} ${size}`);
   return row;
@@ -237,7 +237,7 @@ describe("the import", () => {
   it("refuses a file with any wrong row, names every row and why, and changes nothing", async () => {
     const rows = await exported();
     const good = (id: number, size = "") => ({ ...rowOf(rows, id, size) });
-    const file: Record[] = [
+    const file: CsvRecord[] = [
       { ...good(plainA), price: "99" }, // row 2: fine on its own
       { ...good(plainA), id: "999999" }, // 3
       { ...good(plainB), id: String(deleted) }, // 4
