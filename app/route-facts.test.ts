@@ -147,8 +147,12 @@ describe("routeFor", () => {
     expect(warnings).toEqual([]);
   });
 
-  it("gives the admin's order page the page-form limit, and only the product forms their own", () => {
-    expect(SHOP_ROUTES.filter((r) => r.formLimit === "action").map((r) => r.path)).toEqual(["admin", "admin/products/:productId"]);
+  it("gives the admin's order page the page-form limit, and only the forms that carry files (product pictures, a CSV) their own", () => {
+    expect(SHOP_ROUTES.filter((r) => r.formLimit === "action").map((r) => r.path)).toEqual([
+      "admin",
+      "admin/products/import",
+      "admin/products/:productId",
+    ]);
     expect(facts("/admin/orders/ORD-1").formLimit).toBe("page");
   });
 
@@ -164,6 +168,8 @@ describe("routeFor", () => {
       "admin/orders/:orderRef/:document",
       "admin/orders.csv",
       "admin/order-lines.csv",
+      "admin/products.csv",
+      "admin/products/import",
       "admin/products/:productId",
       "admin/reports.csv",
     ]);
@@ -179,6 +185,8 @@ describe("routeFor", () => {
       "admin/orders/:orderRef/:document",
       "admin/orders.csv",
       "admin/order-lines.csv",
+      "admin/products.csv",
+      "admin/products/import",
       "admin/products/:productId",
       "admin/reports.csv",
     ]);

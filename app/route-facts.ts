@@ -106,6 +106,8 @@ export const SHOP_ROUTES: readonly ShopRoute[] = [
   }),
   route("admin/orders.csv", "routes/admin.orders[.]csv.ts", backOffice),
   route("admin/order-lines.csv", "routes/admin.order-lines[.]csv.ts", backOffice),
+  route("admin/products.csv", "routes/admin.products[.]csv.ts", backOffice),
+  route("admin/products/import", "routes/admin.products.import.tsx", { ...backOffice, ...productForms }),
   route("admin/products/:productId", "routes/admin.products.$productId.tsx", { ...backOffice, ...productForms, params: { productId: "plain" } }),
   route("admin/reports.csv", "routes/admin.reports[.]csv.ts", backOffice),
   route("aboutus", "routes/aboutus.tsx", catalog),

@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { product, categories: categories.map((c) => c.name), owner: isOwner(account) };
 }
 
-/** The forms of this page, by the `intent` each sends; a form without one is the edit form (sent before Duplicate existed). */
+/** The forms of this page, by the `intent` each sends; any other, or none, is refused (issue 16). */
 const INTENTS = ["save", "duplicate"] as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -29,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const product = await productPageData(params.productId, context);
   const form = await readProductForm(request);
   if (!form) return uploadTooLarge();
-  switch (form.has("intent") ? formIntent(form, INTENTS) : "save") {
+  switch (formIntent(form, INTENTS)) {
     case "save":
       return editProductAction(account, product, form, context);
     case "duplicate":

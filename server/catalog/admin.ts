@@ -35,22 +35,22 @@ const numberText = (message: string, pattern: RegExp) =>
   z.string().trim().max(NUMBER_TEXT_MAX, { error: message, abort: true }).regex(pattern, message).transform(Number);
 
 /** Naira as typed in a form (or a JSON number): above 0, at most two decimals. */
-const nairaField = z
+export const nairaField = z
   .union([z.number(), numberText(messages.priceInvalid, /^\d+(?:\.\d{1,2})?$/)], { error: messages.priceInvalid })
   .refine((n) => Number.isFinite(n) && n > 0 && n <= 100_000_000, messages.priceInvalid)
   .transform(nairaToKobo);
 
-const stockField = z
+export const stockField = z
   .union([z.number(), numberText(messages.stockInvalid, /^\d+$/)], { error: messages.stockInvalid })
   .refine((n) => Number.isInteger(n) && n >= 0 && n <= 1_000_000, messages.stockInvalid);
 
 /** The most units of one size per order: a whole number from 1. */
-const maxPerOrderField = z
+export const maxPerOrderField = z
   .union([z.number(), numberText(messages.maxPerOrderInvalid, /^\d+$/)], { error: messages.maxPerOrderInvalid })
   .refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_PER_ORDER_CEILING, messages.maxPerOrderInvalid);
 
 /** The alert threshold of low stock: a whole number from 0 (alert only when sold out). */
-const lowStockThresholdField = z
+export const lowStockThresholdField = z
   .union([z.number(), numberText(messages.lowStockThresholdInvalid, /^\d+$/)], { error: messages.lowStockThresholdInvalid })
   .refine((n) => Number.isInteger(n) && n >= 0 && n <= MAX_LOW_STOCK_THRESHOLD, messages.lowStockThresholdInvalid);
 
@@ -126,7 +126,7 @@ export async function createProduct(db: Database, actorId: number, input: Produc
   });
 }
 
-const productSubject = (id: number, name: string) => ({ subject: `Product ${id}: ${name}`, subjectPath: `/admin/products/${id}` });
+export const productSubject = (id: number, name: string) => ({ subject: `Product ${id}: ${name}`, subjectPath: `/admin/products/${id}` });
 
 /** What an edit changed, as audit entries: prices and stock per size, then the rest. */
 function editEntries(

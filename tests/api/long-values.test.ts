@@ -415,8 +415,8 @@ function extend(c: Case): Case {
       },
     };
   }
-  // Duplicate sends nothing but its intent.
-  if (c.surface === "page" && path.startsWith("/admin/products/") && c.body.intent === "duplicate")
+  // Duplicate sends nothing but its intent; so does the CSV import without its file.
+  if (c.surface === "page" && path.startsWith("/admin/products/") && (c.body.intent === "duplicate" || path === "/admin/products/import"))
     return { ...c, shows: { intent: messages.requestUnreadable } };
   if (c.surface === "page" && path.startsWith("/admin/products/")) {
     return { ...c, body: { ...c.body, maxPerOrder: "10" }, shows: { ...productShows, maxPerOrder: messages.maxPerOrderInvalid } };
@@ -699,6 +699,7 @@ async function featuredEditBody(): Promise<Record<string, Value>> {
   const product = await getProductForEdit(handle.db, FEATURED_PRODUCT);
   if (!product) throw new Error("no featured product to edit");
   return {
+    intent: "save",
     productName: product.name,
     description: product.description,
     category: product.category,

@@ -167,6 +167,20 @@ describe("a page form with an intent the page does not have", () => {
       fields: { status: "shipped", trackingId: "GIG-1" },
       shows: messages.requestUnreadable,
     },
+    {
+      title: "the admin's product page (Save changes, Duplicate)",
+      path: () => `/admin/products/${PRODUCT}`,
+      role: "admin",
+      fields: { productName: "Renamed By Intent", description: "x", category: "Pillows", price: "1", availableStock: "1" },
+      shows: messages.requestUnreadable,
+    },
+    {
+      title: "the products CSV import",
+      path: () => "/admin/products/import",
+      role: "admin",
+      fields: { digest: "0".repeat(64) },
+      shows: messages.requestUnreadable,
+    },
   ];
 
   for (const page of pages) {

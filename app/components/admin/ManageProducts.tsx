@@ -6,6 +6,7 @@ import type { manageProductsData } from "~/app/admin/products.server";
 import type { FormResult } from "~/app/forms";
 import { FormMessage, inputStyle } from "../account/fields";
 import { buttonStyles, Dialog } from "../Dialog";
+import { ProductCsvTools } from "./ProductCsv";
 import { ProductRow } from "./ProductRow";
 
 /** Manage Products: a category's products, each with View, Edit and Delete (spec §2, §5). */
@@ -54,6 +55,7 @@ export function ManageProducts({ data, result }: { data: Awaited<ReturnType<type
           ))}
         </ul>
       </div>
+      <ProductCsvTools />
       <Dialog
         open={deleting !== null}
         title={messages.deleteConfirmTitle}

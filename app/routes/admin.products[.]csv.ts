@@ -1,0 +1,9 @@
+import type { Route } from "./+types/admin.products[.]csv";
+import { productsCsvResponse } from "../admin/product-csv.server";
+import { requireAccount } from "../sessions.server";
+
+// The Manage Products panel's CSV of every product, size, price and stock (issue 18): admins only.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAccount(request, context, "admin");
+  return productsCsvResponse(context);
+}
