@@ -45,12 +45,13 @@ export async function listStaffCategories(db: Database): Promise<StaffCategory[]
       logo: categories.logo,
       position: categories.position,
       onSale:
-        sql<number>`(select count(*) from ${products} p where p.category_id = ${categories.id} and p.archived_at is null and not p.hidden)`.mapWith(
+        sql<number>`(select count(*) from ${products} p where p.category_id = "categories"."id" and p.archived_at is null and not p.hidden)`.mapWith(
           Number,
         ),
-      hidden: sql<number>`(select count(*) from ${products} p where p.category_id = ${categories.id} and p.archived_at is null and p.hidden)`.mapWith(
-        Number,
-      ),
+      hidden:
+        sql<number>`(select count(*) from ${products} p where p.category_id = "categories"."id" and p.archived_at is null and p.hidden)`.mapWith(
+          Number,
+        ),
     })
     .from(categories)
     .where(isNull(categories.retiredAt))

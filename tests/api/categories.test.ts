@@ -158,7 +158,9 @@ describe("renaming", () => {
       ok: false,
       message: messages.categoryNameTaken("Pillows"),
     });
-    expect(await editCategory(handle.db, staffId, id, { name: "All Product", description: "" })).toMatchObject({ message: messages.categoryNameReserved });
+    expect(await editCategory(handle.db, staffId, id, { name: "All Product", description: "" })).toMatchObject({
+      message: messages.categoryNameReserved,
+    });
     expect(await editCategory(handle.db, staffId, id, { name: "y".repeat(100_000), description: "" })).toMatchObject({
       message: messages.categoryNameTooLong,
     });
@@ -240,6 +242,10 @@ describe("retiring", () => {
     const deleted = await newProduct("Retire Test Deleted", "Retire Me");
     await handle.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, deleted));
     const target = (await byName("Pillows")).id;
+    // The panel counts them: deleted ones are not the category's any more.
+    expect(await byName("Retire Me")).toMatchObject({ onSale: 1, hidden: 1 });
+    const pillowsBefore = await byName("Pillows");
+    expect(pillowsBefore.onSale).toBeGreaterThan(0);
 
     expect(await retireCategory(handle.db, staffId, id, null)).toMatchObject({
       ok: false,
@@ -260,8 +266,12 @@ describe("retiring", () => {
     // Gone from every list (the menus, footer, product forms), the order closed up.
     expect(await names()).toEqual(before.filter((n) => n !== "Retire Me Later"));
     await expectDense();
-    const moved = await handle.db.select({ id: products.id, categoryId: products.categoryId }).from(products).where(sql`${products.id} in (${onSale}, ${hidden}, ${deleted})`);
+    const moved = await handle.db
+      .select({ id: products.id, categoryId: products.categoryId })
+      .from(products)
+      .where(sql`${products.id} in (${onSale}, ${hidden}, ${deleted})`);
     expect(Object.fromEntries(moved.map((m) => [m.id, m.categoryId]))).toEqual({ [onSale]: target, [hidden]: target, [deleted]: id });
+    expect(await byName("Pillows")).toMatchObject({ onSale: pillowsBefore.onSale + 1, hidden: pillowsBefore.hidden + 1 });
     // Its names, old and last, lead to Pillows.
     for (const old of ["Retire Me", "Retire Me Later"]) {
       const listing = await listProductsByCategory(handle.db, old);
@@ -286,7 +296,10 @@ describe("retiring", () => {
     const again = await add("Retire Me Later");
     const listing = await listProductsByCategory(handle.db, "Retire Me Later");
     expect(listing.ok && listing.category?.id).toBe(again);
-    expect(await retireCategory(handle.db, staffId, again, null)).toMatchObject({ ok: true, message: messages.categoryRetired("Retire Me Later", null, 0) });
+    expect(await retireCategory(handle.db, staffId, again, null)).toMatchObject({
+      ok: true,
+      message: messages.categoryRetired("Retire Me Later", null, 0),
+    });
   });
 
   it("an empty category retires as it is; the database refuses a product in a retired one", async () => {
@@ -367,7 +380,9 @@ describe("the storefront", () => {
     shop = await startShopServer(handle);
     const context = { config: shop.config } as AppLoadContext;
     const until = new Date(Date.now() + 3_600_000);
-    adminCookie = (await sessionCookieHeader(context, "admin", (await quickAccount(handle.db, "admin", "categories-pages")).token, until)).split(";")[0];
+    adminCookie = (await sessionCookieHeader(context, "admin", (await quickAccount(handle.db, "admin", "categories-pages")).token, until)).split(
+      ";",
+    )[0];
     customerCookie = (await sessionCookieHeader(context, "customer", (await quickCustomer(handle.db, "categories-customer")).token, until)).split(
       ";",
     )[0];

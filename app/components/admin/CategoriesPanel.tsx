@@ -210,17 +210,17 @@ function CategoryCard({
             className="h-14 w-14 shrink-0 rounded-lg object-cover"
           />
         ) : (
-          <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-center text-[11px] leading-tight text-slate-500">
+          <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-center text-xs leading-tight text-slate-700">
             No logo
           </span>
         )}
-        <div className="min-w-0 flex-1">
+        <div className="min-w-40 flex-1">
           <p className="break-words font-semibold text-slate-900">{c.name}</p>
           <p className="text-sm text-slate-600">
             {c.onSale} on sale · {c.hidden} hidden
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="ml-auto flex gap-2">
           <Form method="post">
             <input type="hidden" name="intent" value="category-move" />
             <input type="hidden" name="categoryId" value={c.id} />
