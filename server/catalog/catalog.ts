@@ -94,11 +94,7 @@ function selectSummaries(db: Database, where: SQL | undefined, shelf: Shelf = "s
 }
 
 export async function listCategories(db: Database): Promise<Category[]> {
-  return db
-    .select(categoryFields)
-    .from(categories)
-    .where(live)
-    .orderBy(asc(categories.position), asc(categories.id));
+  return db.select(categoryFields).from(categories).where(live).orderBy(asc(categories.position), asc(categories.id));
 }
 
 /** A live category by its name, or by a former name (it then answers with its own name). */

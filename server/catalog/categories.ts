@@ -151,7 +151,7 @@ async function prepareLogo(file: UploadedFile | null) {
 export async function createCategory(
   db: Database,
   actorId: number,
-  input: { name: unknown; description: unknown },
+  input: { name: unknown; description?: unknown },
   logoFile: UploadedFile | null = null,
 ): Promise<CategoryChange> {
   const name = checkCategoryName(input.name);
