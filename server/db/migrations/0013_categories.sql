@@ -13,12 +13,17 @@ CREATE TRIGGER "category_redirects_changed" AFTER INSERT OR UPDATE OR DELETE OR 
 -- No product lands in a retired category, even one being retired while the product is saved:
 -- FOR SHARE waits for a retiring transaction (which locks the row FOR UPDATE) and then reads the
 -- row as it committed (decision 0035).
+-- The row is chosen by id alone: a condition on retired_at would be judged on the statement's
+-- snapshot, before the lock, and a row being retired would never be waited for.
 CREATE FUNCTION "product_category_live"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  retired timestamptz;
 BEGIN
-  IF NEW."archived_at" IS NULL AND EXISTS (
-    SELECT 1 FROM "categories" WHERE "id" = NEW."category_id" AND "retired_at" IS NOT NULL FOR SHARE
-  ) THEN
-    RAISE EXCEPTION 'category % is retired', NEW."category_id" USING ERRCODE = 'check_violation';
+  IF NEW."archived_at" IS NULL THEN
+    SELECT "retired_at" INTO retired FROM "categories" WHERE "id" = NEW."category_id" FOR SHARE;
+    IF retired IS NOT NULL THEN
+      RAISE EXCEPTION 'category % is retired', NEW."category_id" USING ERRCODE = 'check_violation';
+    END IF;
   END IF;
   RETURN NEW;
 END
