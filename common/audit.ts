@@ -6,6 +6,7 @@ export const AUDIT_ACTIONS = {
   "order-status": "Order status",
   refund: "Refund",
   admin: "Admins",
+  category: "Categories",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

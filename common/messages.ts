@@ -184,4 +184,33 @@ export const messages = {
   reportRangeTooOld: (first: string) => `Reports start on ${first}.`,
   reportRangeFallback: "Showing the last 30 days instead.",
   reportUnknownPart: "Unknown report: choose part=days, categories or best-sellers.",
+
+  // Categories (issue 18): staff add, rename, give a logo, order and retire them.
+  categoryNameRequired: "Please enter the category's name.",
+  categoryNameTooLong: "A category name can be at most 80 characters.",
+  categoryNameReserved: "All Product is the list of every product: please choose another name.",
+  categoryNameTaken: (name: string) => `There is already a category called ${name}.`,
+  categoryDescriptionTooLong: "A category description can be at most 1000 characters.",
+  categoryUnknown: "That category is no longer in the shop: reload the page.",
+  categoryAlreadyFirst: "That category is already first.",
+  categoryAlreadyLast: "That category is already last.",
+  categoryOrderInvalid: "The order must list every category once.",
+  categoryLastOne: "The shop needs at least one category: add another before retiring this one.",
+  categoryMoveTargetInvalid: "Please choose another category to move the products to.",
+  categoryHasProducts: (name: string, count: number) =>
+    `${name} still holds ${count} product${count === 1 ? "" : "s"} (on sale or hidden): choose a category to move ${count === 1 ? "it" : "them"} to.`,
+  categoryLogoRequired: "Please choose a picture for the logo.",
+  tooManyLogos: "A category has one logo: choose one picture.",
+  categoryAdded: (name: string) => `Category ${name} added.`,
+  categorySaved: (name: string) => `Category ${name} saved.`,
+  categoryLogoSaved: (name: string) => `The logo of ${name} is saved.`,
+  categoryLogoRemoved: (name: string) => `The logo of ${name} is removed.`,
+  categoryMoved: (name: string, place: number) => `${name} is now number ${place} in the menus.`,
+  categoryRetired: (name: string, movedTo: string | null, count: number) =>
+    movedTo ? `${name} is retired; its ${count} product${count === 1 ? "" : "s"} and its links moved to ${movedTo}.` : `${name} is retired.`,
+  categoryRetireConfirmTitle: "Retire this category?",
+  categoryRetireConfirmText: (name: string, movedTo: string | null) =>
+    movedTo
+      ? `${name} leaves the menus, and its products and links move to ${movedTo}. This cannot be undone.`
+      : `${name} leaves the menus. This cannot be undone.`,
 } as const;

@@ -18,6 +18,7 @@ export const ADMIN_PANELS = {
   auditLog: 8,
   customers: 9,
   reports: 10,
+  categories: 11,
 } as const;
 
 /** The panels only an owner opens. */

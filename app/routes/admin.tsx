@@ -4,6 +4,7 @@ import type { Route } from "./+types/admin";
 import { messages } from "~/common/messages";
 import { ADMIN_PANELS, type AdminPanel } from "~/common/panels";
 import { changePasswordAction, logoutAction, signUpAction, updatePhoneAction } from "../accounts.server";
+import { CATEGORY_INTENTS, categoriesPanelData, categoryAction } from "../admin/categories.server";
 import { messageAction, messagesPanelData } from "../admin/messages.server";
 import { customersPanelData } from "../admin/customers.server";
 import { bulkStatusAction, ordersPanelData } from "../admin/orders.server";
@@ -24,6 +25,7 @@ import { SignUpFields } from "../components/account/SignUpFields";
 import { AdminFrame } from "../components/admin/AdminFrame";
 import { AdminsPanel } from "../components/admin/AdminsPanel";
 import { AuditLogPanel } from "../components/admin/AuditLogPanel";
+import { CategoriesPanel } from "../components/admin/CategoriesPanel";
 import { CustomersPanel } from "../components/admin/CustomersPanel";
 import { ManageProducts } from "../components/admin/ManageProducts";
 import { MessagesPanel } from "../components/admin/MessagesPanel";
@@ -64,6 +66,8 @@ async function panelData(menu: AdminPanel, account: SignedInAccount, request: Re
       return { panel: "admins" as const, admins: await adminsPanelData(account, context) };
     case ADMIN_PANELS.auditLog:
       return { panel: "audit" as const, audit: await auditPanelData(account, request, context) };
+    case ADMIN_PANELS.categories:
+      return { panel: "categories" as const, categories: await categoriesPanelData(context) };
   }
 }
 
@@ -84,6 +88,7 @@ const INTENTS = [
   "delete-product",
   "message-read",
   "orders-bulk-status",
+  ...CATEGORY_INTENTS,
 ] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -91,7 +96,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Read with a size cap: Post Product carries pictures.
   const form = await readProductForm(request);
   if (!form) return uploadTooLarge();
-  switch (formIntent(form, INTENTS)) {
+  const intent = formIntent(form, INTENTS);
+  switch (intent) {
     case "logout":
       return logoutAction("admin", request, context);
     case "update-phone":
@@ -110,6 +116,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return messageAction(account, form, context);
     case "orders-bulk-status":
       return bulkStatusAction(account, form, context);
+    case "category-add":
+    case "category-edit":
+    case "category-logo":
+    case "category-move":
+    case "category-retire":
+      return categoryAction(intent, account, form, context);
     case undefined:
       return unknownIntent();
   }
@@ -144,6 +156,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       {loaderData.panel === "reports" ? <ReportsPanel data={loaderData.reports} /> : null}
       {loaderData.panel === "admins" ? <AdminsPanel data={loaderData.admins} /> : null}
       {loaderData.panel === "audit" ? <AuditLogPanel data={loaderData.audit} /> : null}
+      {loaderData.panel === "categories" ? <CategoriesPanel data={loaderData.categories} result={actionData} /> : null}
     </AdminFrame>
   );
 }

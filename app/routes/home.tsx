@@ -87,7 +87,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
                 className="group flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm hover:shadow-md"
               >
                 <Picture
-                  file={tileImage(c.id)}
+                  file={c.logo ?? tileImage(c.id)}
                   alt=""
                   width={PRODUCT_IMAGE_SIZE}
                   height={PRODUCT_IMAGE_SIZE}

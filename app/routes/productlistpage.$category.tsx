@@ -1,7 +1,8 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/productlistpage.$category";
 import { ALL_PRODUCTS_CATEGORY, CATEGORY_LIST_NAME_MAX, SHOP_NAME, SOLAR_CATEGORY } from "~/common/constants";
 import { messages } from "~/common/messages";
+import { categoryPath } from "../components/CategoryMenu";
 import { ProductCard } from "../components/ProductCard";
 import { RouteError } from "../components/RouteError";
 import { SolarBanner } from "../components/SolarBanner";
@@ -10,6 +11,10 @@ import { listProductsByCategory } from "~/app/services.server";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const listing = await listProductsByCategory(context.db, params.category);
   if (!listing.ok) throw data(messages.noProductsForCategory, { status: 404 });
+  // A former name (a renamed or retired category, issue 18): the page moved for good.
+  if (listing.category && listing.category.name.toLowerCase() !== params.category.trim().toLowerCase()) {
+    throw redirect(categoryPath(listing.category.name), 301);
+  }
   const name = listing.category?.name ?? ALL_PRODUCTS_CATEGORY;
   return { name, description: listing.category?.description ?? "", products: listing.products };
 }

@@ -96,7 +96,7 @@ async function categoryId(db: Executor, name: string): Promise<number | undefine
   const [row] = await db
     .select({ id: categories.id })
     .from(categories)
-    .where(sql`lower(${categories.name}) = lower(${name})`);
+    .where(sql`lower(${categories.name}) = lower(${name}) and ${categories.retiredAt} is null`);
   return row?.id;
 }
 

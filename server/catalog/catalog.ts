@@ -4,6 +4,7 @@ import { parseProductId } from "~/common/ids";
 import { hasNul } from "~/common/text";
 import { queryRows, type Database } from "../db/client";
 import { categories, productImages, products, productVariants, searchWords } from "../db/schema";
+import { redirectedCategory } from "./categories";
 
 // The catalogue as the storefront and the product calls read it. Archived (deleted) products are
 // gone from every list; hidden ones are gone from the shop's, while staff still find them (the
@@ -22,7 +23,13 @@ export interface Category {
   id: number;
   name: string;
   description: string;
+  /** A stored picture for the category's tile (issue 18), or null. */
+  logo: string | null;
 }
+
+const categoryFields = { id: categories.id, name: categories.name, description: categories.description, logo: categories.logo };
+/** Retired categories (issue 18) are in no list and answer to no name. */
+const live = isNull(categories.retiredAt);
 
 export interface ProductSummary {
   id: number;
@@ -87,20 +94,22 @@ function selectSummaries(db: Database, where: SQL | undefined, shelf: Shelf = "s
 }
 
 export async function listCategories(db: Database): Promise<Category[]> {
-  return db
-    .select({ id: categories.id, name: categories.name, description: categories.description })
-    .from(categories)
-    .orderBy(asc(categories.position), asc(categories.id));
+  return db.select(categoryFields).from(categories).where(live).orderBy(asc(categories.position), asc(categories.id));
 }
 
+/** A live category by its name, or by a former name (it then answers with its own name). */
 export async function findCategory(db: Database, name: string): Promise<Category | undefined> {
   // No name holds NUL, and the database cannot be asked about one (common/text.ts).
   if (hasNul(name)) return undefined;
   const [row] = await db
-    .select({ id: categories.id, name: categories.name, description: categories.description })
+    .select(categoryFields)
     .from(categories)
-    .where(sql`lower(${categories.name}) = lower(${name})`);
-  return row;
+    .where(and(live, sql`lower(${categories.name}) = lower(${name})`));
+  if (row) return row;
+  const redirected = await redirectedCategory(db, name);
+  if (redirected === undefined) return undefined;
+  const [current] = await db.select(categoryFields).from(categories).where(eq(categories.id, redirected));
+  return current;
 }
 
 export type CategoryListing = { ok: true; category: Category | null; products: ProductSummary[] } | { ok: false; reason: "unknown-category" };

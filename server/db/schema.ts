@@ -34,13 +34,34 @@ const kobo = (name: string) => bigint(name, { mode: "number" });
 
 // ---------------------------------------------------------------- catalogue
 
-export const categories = pgTable("categories", {
-  id: integer("id").primaryKey(),
-  name: text("name").notNull().unique(),
-  description: text("description").notNull().default(""),
-  logo: text("logo"),
-  /** Order in menus: the first four are the popular categories, the last two the header links. */
-  position: integer("position").notNull(),
+export const categories = pgTable(
+  "categories",
+  {
+    /** The spec's seeded ids; new ones are max + 1 under a table lock (server/catalog/categories.ts, decision 0035). */
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** A stored picture's file name (server/images/store.ts), shown on the home page's tile. */
+    logo: text("logo"),
+    /** Order in menus: the first four are the popular categories, the last two the header links. Live ones are 1..n. */
+    position: integer("position").notNull(),
+    /** Retired by staff: off every storefront list and the product forms; kept for old orders' products. */
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+  },
+  // A name is taken once among live categories, in any case; a retired one's name is free again.
+  (t) => [
+    uniqueIndex("categories_live_name_idx")
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.retiredAt} is null`),
+  ],
+);
+
+/** A category's former names (lower case): their old links redirect to the category's page (issue 18). */
+export const categoryRedirects = pgTable("category_redirects", {
+  nameKey: text("name_key").primaryKey(),
+  categoryId: integer("category_id")
+    .notNull()
+    .references(() => categories.id),
 });
 
 export const products = pgTable(
