@@ -161,13 +161,23 @@ export async function adminMenu(page: Page): Promise<Locator> {
  * finger or a pointer lands), checked with elementFromPoint once it is scrolled into view.
  */
 export async function expectOnTop(locator: Locator, what = "nothing covers it") {
-  await expect(locator).toBeVisible();
-  await locator.scrollIntoViewIfNeeded();
-  const onTop = await locator.evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && (hit === el || el.contains(hit));
-  });
+  let onTop = false;
+  for (let attempt = 1; ; attempt++) {
+    await expect(locator).toBeVisible();
+    try {
+      await locator.scrollIntoViewIfNeeded();
+      onTop = await locator.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit !== null && (hit === el || el.contains(hit));
+      });
+      break;
+    } catch (error) {
+      // React replaced the element between finding and measuring it (hydration, a revalidation
+      // after a login): find it again. Only that; a covered element is never retried.
+      if (attempt === 3 || !/not attached to the DOM/.test(String(error))) throw error;
+    }
+  }
   expect(onTop, what).toBe(true);
 }
 
