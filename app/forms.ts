@@ -13,6 +13,8 @@ export type FormResult =
 
 /** The `form` of Change password's results (both dashboards, beside the phone form). */
 export const CHANGE_PASSWORD_FORM = "change-password";
+/** The `form` of a category's retirement when it succeeded: the panel answers it, as the card is gone. */
+export const CATEGORY_RETIRED_FORM = "category-retired";
 
 /**
  * A clientAction that runs the server action and, when the request never gets an answer (a

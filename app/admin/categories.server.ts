@@ -11,7 +11,7 @@ import {
   type CategoryChange,
 } from "~/server/catalog/categories";
 import { filesFrom } from "~/server/catalog/form-files";
-import type { FormResult } from "../forms";
+import { CATEGORY_RETIRED_FORM, type FormResult } from "../forms";
 
 // The Categories panel (ADMIN_PANELS.categories, issue 18): every admin, owner or staff, manages
 // categories as they manage products. Each form's answer names the form it belongs to
@@ -67,7 +67,9 @@ export async function categoryAction(intent: CategoryIntent, account: SignedInAc
       const rawTarget = String(form.get("moveTo") ?? "");
       const moveTo = rawTarget === "" ? null : idField(form, "moveTo");
       if (moveTo === undefined) return answer({ ok: false, message: messages.categoryMoveTargetInvalid, status: 400 }, formName);
-      return answer(await retireCategory(context.db, account.id, id, moveTo), formName);
+      const retired = await retireCategory(context.db, account.id, id, moveTo);
+      // A retired category's card is gone from the page: the panel itself says so.
+      return answer(retired, retired.ok ? CATEGORY_RETIRED_FORM : formName);
     }
   }
 }

@@ -4,7 +4,7 @@ import { imageUrl } from "~/common/images";
 import { messages } from "~/common/messages";
 import { pictureProblem, PICTURE_TYPES } from "~/common/uploads";
 import type { categoriesPanelData } from "~/app/admin/categories.server";
-import type { FormResult } from "~/app/forms";
+import { CATEGORY_RETIRED_FORM, type FormResult } from "~/app/forms";
 import { FormMessage, inputStyle } from "../account/fields";
 import { buttonStyles, Dialog } from "../Dialog";
 
@@ -30,6 +30,11 @@ export function CategoriesPanel({ data, result }: { data: PanelData; result: For
         links.
       </p>
       <AddCategory result={answered === "category-add" ? result : undefined} />
+      {answered === CATEGORY_RETIRED_FORM ? (
+        <div className="mt-4">
+          <Outcome result={result} />
+        </div>
+      ) : null}
       <ol className="mt-6 grid gap-3" aria-label="Categories in menu order">
         {data.categories.map((c, index) => (
           <CategoryCard
