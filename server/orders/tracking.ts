@@ -75,7 +75,10 @@ export async function trackOrder(db: Database, orderRef: string, email: string, 
     .from(orders)
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
     // The billing e-mail is the one given at checkout; the account's own address works too.
-    .where(and(eq(orders.orderRef, orderRef.trim()), placed(), sql`(lower(${orders.email}) = ${billing} or ${accounts.email} = ${billing})`));
+    // References are upper case (ORD-…): one typed "ord-…" on a phone is the same order (issue 19).
+    .where(
+      and(eq(orders.orderRef, orderRef.trim().toUpperCase()), placed(), sql`(lower(${orders.email}) = ${billing} or ${accounts.email} = ${billing})`),
+    );
   if (!order?.paidAt) return { ok: false, reason: "no-match" };
   await refundLimit(db, key);
   const [delivered] = await db

@@ -127,6 +127,12 @@ describe("trackOrder: which lookups find a placed order", () => {
     expect((await track(`  ${placed.orderRef}  `, placed.deliveryEmail)).ok).toBe(true);
   });
 
+  it("finds it whatever the case of the Order ID, as a customer reads it out or types it on a phone (issue 19)", async () => {
+    for (const orderRef of [placed.orderRef.toLowerCase(), placed.orderRef.replace("ORD", "Ord")]) {
+      expect(await track(orderRef, placed.deliveryEmail), orderRef).toMatchObject({ ok: true, order: { orderRef: placed.orderRef } });
+    }
+  });
+
   it("finds it by the account's own e-mail too (any case)", async () => {
     expect(placed.who.email).not.toBe(placed.deliveryEmail);
     const result = await track(placed.orderRef, placed.who.email);

@@ -175,6 +175,8 @@ test("a new customer buys a featured mattress from the home page to the order e-
   const placed = page.getByRole("dialog");
   await expect(placed.getByRole("heading")).toHaveText("Order Placed Successfully!", { timeout: 15_000 });
   await expect(placed).toContainText("You will receive an email with the order details.");
+  await expect(placed).toContainText(/Your order number is ORD-\d+-\d{1,4}\./);
+  const placedRef = /Your order number is (ORD-\d+-\d{1,4})\./.exec((await placed.textContent())!)![1];
   await expect.soft(placed, "the order dialog's accessible name").toHaveAccessibleName("Order Placed Successfully!", { timeout: 1_000 });
   await placed.getByRole("button", { name: "OK" }).click();
 
@@ -193,6 +195,7 @@ test("a new customer buys a featured mattress from the home page to the order e-
   await expect(orderRef).toHaveCount(1);
   await expect(orderRef).toHaveText(/^ORD-\d+-\d{1,4}$/);
   const ref = (await orderRef.textContent())!.trim();
+  expect(ref, "the dialog named this order").toBe(placedRef);
   const order = page.getByRole("listitem").filter({ has: orderRef });
   await expect(order).toContainText(name);
   await expect(order).toContainText(`2 x ${naira(second.priceNaira)}`);

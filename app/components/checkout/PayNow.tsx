@@ -101,6 +101,10 @@ export function PayNow({ label }: { label: string }) {
         onClose={() => navigate("/userdashboard")}
       >
         {messages.orderPlacedText}
+        {/* The number a customer quotes when they call (issue 19), after the spec's sentence. */}
+        {shown?.status === "placed" ? (
+          <span className="mt-2 block font-semibold text-slate-900">{messages.orderPlacedNumber(shown.orderRef)}</span>
+        ) : null}
       </MessageDialog>
       <MessageDialog
         open={shown?.status === "error"}
