@@ -33,6 +33,9 @@ export const lagosToday = (now = new Date()): string => lagosDate(now);
 
 // ---------------------------------------------------------------- list
 
+/** The units an order holds, for a select over `orders` (the panel's list, the exports). */
+export const orderUnitCount = sql<number>`coalesce((select sum(${orderItems.quantity}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), 0)::int`;
+
 export interface AdminOrderFilter {
   status?: PlacedStatus;
   /** Only orders flagged for a refund. */
@@ -107,7 +110,7 @@ export async function listOrdersForAdmin(db: Database, filter: AdminOrderFilter 
       status: orders.status,
       needsRefund: orders.needsRefund,
       totalKobo: orders.totalKobo,
-      itemCount: sql<number>`coalesce((select sum(${orderItems.quantity}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), 0)::int`,
+      itemCount: orderUnitCount,
       customerName: accounts.fullName,
       customerEmail: accounts.email,
       createdAt: orders.createdAt,

@@ -5,7 +5,7 @@ import { addDays, daysBetween, isDay, lagosDateTime } from "~/common/lagos-time"
 import type { Database } from "../db/client";
 import { accounts, orderItems, orders, payments } from "../db/schema";
 import { csvFile, type CsvCell } from "../export/csv";
-import { adminOrderWhere, lagosToday, type AdminOrderFilter } from "./admin-orders";
+import { adminOrderWhere, lagosToday, orderUnitCount, type AdminOrderFilter } from "./admin-orders";
 import { staffLabel } from "./lifecycle";
 
 // The Orders panel's CSV exports (issue 18): the orders, or their lines, that the panel's filters
@@ -110,7 +110,7 @@ async function orderRows(db: Database, filter: AdminOrderFilter, limit: number):
       address: orders.address,
       city: orders.city,
       state: orders.state,
-      itemCount: sql<number>`coalesce((select sum(${orderItems.quantity}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), 0)::int`,
+      itemCount: orderUnitCount,
       subtotalKobo: sql<number>`coalesce((select sum(${orderItems.quantity} * ${orderItems.unitPriceKobo}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), 0)::bigint`,
       totalKobo: orders.totalKobo,
       provider: paymentColumn(payments.provider),
