@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import compression from "compression";
 import express, { type Request, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -68,6 +69,16 @@ export function checkoutContext(db: Database, config: Config): CheckoutContext {
   return { db, gateway: createGateway(db, config), publicUrl: config.publicUrl, shopOrdersEmail: config.shopOrdersEmail };
 }
 
+/**
+ * The client folder's other files (the favicon), revalidated hourly. Only the names the build left
+ * there are looked up: express.static would otherwise stat the disk for every page and call.
+ */
+function clientFiles(clientDir: string): RequestHandler {
+  const names = new Set(readdirSync(clientDir).map((name) => `/${name}`));
+  const serve = express.static(clientDir, { maxAge: "1h", index: false });
+  return (req, res, next) => (names.has(req.path) ? serve(req, res, next) : next());
+}
+
 /** The whole HTTP surface: headers, compression, static files, /api, and the pages. */
 export function createApp({
   db,
@@ -104,8 +115,7 @@ export function createApp({
   app.use(healthRoutes(db, readiness));
   app.use(sameOriginChanges(config));
   if (catalogCache) app.use(catalogCache.middleware);
-  // Everything else in the client folder (favicon, robots...) is revalidated hourly.
-  if (clientDir) app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  if (clientDir) app.use(clientFiles(clientDir));
   app.use(API_PATH, apiRouter(db, config, checkout));
   if (pages) {
     // Under Vite's dev server pages carry no policy at all (its inline scripts have no nonce):
