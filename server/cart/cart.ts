@@ -3,7 +3,7 @@ import type { DeliveryDetails } from "~/common/delivery";
 import { lineName } from "~/common/featured";
 import { messages } from "~/common/messages";
 import { queryRows, type Database, type Executor } from "../db/client";
-import { cartItems, carts, productImages, products, productVariants } from "../db/schema";
+import { cartItems, carts, products, productVariants } from "../db/schema";
 import { onSale } from "../catalog/catalog";
 
 // The customer's cart lives on the server. Prices are never stored in it: a line is a variant
@@ -37,34 +37,44 @@ export interface LineKey {
 /** The standard detail page sends size '0' (spec §7); both it and no size mean "the product's only or first size". */
 const normalizeSize = (size: string | null | undefined) => (size == null || size === "0" ? "" : size.trim());
 
-const firstImage = sql<string | null>`(
-  select ${productImages.fileName} from ${productImages}
-  where ${productImages.productId} = ${products.id}
-  order by ${productImages.position}, ${productImages.id} limit 1)`;
+/** A cart line as the database function `cart_lines` (migration 0014) returns it. */
+interface CartLineRow {
+  id: number;
+  product_id: number;
+  variant_id: number;
+  product_name: string;
+  featured: boolean;
+  size: string;
+  price_kobo: number | string;
+  quantity: number;
+  stock: number;
+  max_per_order: number;
+  image: string | null;
+}
 
+/**
+ * The lines of a customer's cart, what is off sale left out. One function call whose plan the
+ * database keeps: the cart, delivery and order summary pages each ask for it.
+ */
 export async function getCart(db: Executor, accountId: number): Promise<CartLine[]> {
-  const rows = await db
-    .select({
-      id: cartItems.id,
-      productId: products.id,
-      variantId: productVariants.id,
-      productName: products.name,
-      featured: products.featured,
-      size: productVariants.size,
-      priceKobo: productVariants.priceKobo,
-      quantity: cartItems.quantity,
-      stock: productVariants.stock,
-      maxPerOrder: products.maxPerOrder,
-      image: firstImage,
-    })
-    .from(cartItems)
-    .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    // A product or size taken off sale (deleted or hidden) after it was added simply drops out of the cart.
-    .where(and(eq(carts.accountId, accountId), onSale, isNull(productVariants.archivedAt)))
-    .orderBy(asc(cartItems.id));
-  return rows.map((r) => ({ ...r, subtotalKobo: r.priceKobo * r.quantity }));
+  const rows = await queryRows<CartLineRow>(db, sql`select * from cart_lines(${accountId})`);
+  return rows.map((r) => {
+    const priceKobo = Number(r.price_kobo); // bigint: a string from node-postgres
+    return {
+      id: r.id,
+      productId: r.product_id,
+      variantId: r.variant_id,
+      productName: r.product_name,
+      featured: r.featured,
+      size: r.size,
+      priceKobo,
+      quantity: r.quantity,
+      subtotalKobo: priceKobo * r.quantity,
+      stock: r.stock,
+      maxPerOrder: r.max_per_order,
+      image: r.image,
+    };
+  });
 }
 
 export function cartTotalKobo(lines: CartLine[]): number {
