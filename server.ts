@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
-import type { Express } from "express";
+import type { Express, RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { checkoutContext, createApp, isCatalogRequest, isSignedInCatalogPage } from "./server/app";
 import { HEADER_PLACEHOLDERS, signedInHeaderValues } from "./app/header.server";
@@ -17,7 +17,7 @@ import { configureLog, log } from "./server/log";
 import { timed } from "./server/timing";
 import { lockDemoPasswords, seedDemoAccounts } from "./server/accounts/demo";
 import { startMailer, type MailerOptions } from "./server/mail/mailer";
-import { startOrderExpiry } from "./server/checkout/checkout";
+import { startAwaitingPayments, startOrderExpiry } from "./server/checkout/checkout";
 import { startRefunds } from "./server/checkout/refunds";
 import { startHousekeeping } from "./server/housekeeping";
 import { startLowStockMail } from "./server/catalog/low-stock";
@@ -63,10 +63,6 @@ export async function createShopApp(
   options: { clientDir?: string; build?: () => Promise<ServerBuild>; mode: "development" | "production"; readiness?: Readiness },
 ) {
   const loadBuild = options.build ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
-  // Given a function, React Router loads the build and derives its route table from it on every
-  // request, as the dev server's code may change; in production it gets the build itself and derives
-  // the table once (per request that was 5% of a personal page's CPU; issue 17).
-  const build = options.mode === "production" ? await loadBuild() : loadBuild;
   const checkout = checkoutContext(handle.db, config);
   const customerSessions = await customerSessionsOf(handle);
   // In development the code changes under the cache, so pages are always rendered afresh.
@@ -81,20 +77,26 @@ export async function createShopApp(
           },
         })
       : undefined;
-  const pages = createRequestHandler({
-    build,
-    mode: options.mode,
-    getLoadContext: (req, res) => ({
-      db: handle.db,
-      config,
-      checkout,
-      customerSessions,
-      clientAddress: req.ip ?? "unknown",
-      cspNonce: res.locals.cspNonce as string,
-      pageTemplate: res.locals.pageTemplate === true,
-      rememberCatalog: catalogCache?.remember,
-    }),
-  });
+  const pagesOf = (build: ServerBuild | (() => Promise<ServerBuild>)) =>
+    createRequestHandler({
+      build,
+      mode: options.mode,
+      getLoadContext: (req, res) => ({
+        db: handle.db,
+        config,
+        checkout,
+        customerSessions,
+        clientAddress: req.ip ?? "unknown",
+        cspNonce: res.locals.cspNonce as string,
+        pageTemplate: res.locals.pageTemplate === true,
+        rememberCatalog: catalogCache?.remember,
+      }),
+    });
+  // Given a function, React Router loads the build and derives its route table from it on every
+  // request, as the dev server's code may change; in production it gets the build itself, loaded at
+  // the first page, and derives the table once (per request that was 5% of a personal page's CPU;
+  // issue 17).
+  const pages = options.mode === "production" ? onceLoaded(async () => pagesOf(await loadBuild())) : pagesOf(loadBuild);
   return createApp({
     db: handle.db,
     config,
@@ -105,6 +107,18 @@ export async function createShopApp(
     pageScriptPolicy: options.mode === "production",
     readiness: options.readiness,
   });
+}
+
+/** A handler made once, when the first request needs it; a failed making is tried again by the next. */
+function onceLoaded(make: () => Promise<RequestHandler>): RequestHandler {
+  let handler: Promise<RequestHandler> | null = null;
+  return (req, res, next) => {
+    handler ??= make().catch((error: unknown) => {
+      handler = null;
+      throw error;
+    });
+    handler.then((handle) => handle(req, res, next), next);
+  };
 }
 
 /** One per database: development makes the app again on every change of the code. */
@@ -122,9 +136,11 @@ function customerSessionsOf(handle: DatabaseHandle): Promise<CustomerSessions> {
  */
 export function startBackgroundWork(handle: DatabaseHandle, config: Config, mailer: MailerOptions = {}): BackgroundWork {
   const mail = startMailer(handle.db, config, mailer);
+  const checkout = checkoutContext(handle.db, config);
   const timers = [
     startOrderExpiry(handle.db),
-    startRefunds(checkoutContext(handle.db, config)),
+    startAwaitingPayments(checkout),
+    startRefunds(checkout),
     startHousekeeping(handle.db),
     startLowStockMail(handle.db, { email: config.shopOrdersEmail, publicUrl: config.publicUrl }),
   ];

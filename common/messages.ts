@@ -118,6 +118,9 @@ export const messages = {
   paymentCancelled: "Payment cancelled.",
   paymentFailed: (message: string) => `Payment failed: ${message}`,
   paymentNotCompleted: "The payment was not completed.",
+  /** Issue 19: a transfer or USSD payment the bank has not confirmed yet. */
+  paymentAwaiting: (channel: string | null) =>
+    `Awaiting your ${channel === null ? "payment" : channel === "USSD" ? "USSD payment" : channel.toLowerCase()}. Your order is placed as soon as the money arrives; we hold your items meanwhile.`,
   paymentMismatch: "The payment does not match this order. Please contact us.",
   paymentUnavailable: "Payments are not set up yet. Please try again later, or call us to order.",
   paymentRefundedSuperseded:

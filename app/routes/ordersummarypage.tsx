@@ -44,12 +44,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "complete": {
       const outcome = await completePayment(context.checkout, reference, account.id);
+      if (!outcome.ok && outcome.reason === "awaiting") return step({ status: "awaiting", reference, message: outcome.message });
       if (!outcome.ok) return step({ status: "error", step: "order", message: outcome.message || messages.orderFailed });
       return step({ status: "placed", orderRef: outcome.orderRef });
     }
-    case "cancel":
-      await cancelCheckout(context.checkout.db, reference, account.id);
+    case "cancel": {
+      const cancelled = await cancelCheckout(context.checkout, reference, account.id);
+      // Paid by transfer or USSD and the window closed: the money is on its way.
+      if (cancelled.status === "awaiting") return step({ status: "awaiting", reference, message: cancelled.message });
       return step({ status: "cancelled" });
+    }
   }
 }
 

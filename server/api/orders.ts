@@ -11,7 +11,7 @@ import { hasNul } from "~/common/text";
 import type { SignedInAccount } from "../accounts/sessions";
 import { completePayment, startCheckout, type CheckoutContext, type PaymentOutcome } from "../checkout/checkout";
 import { listOrders } from "../orders/orders";
-import { chargeTestCard, findTestTransaction } from "../payments/test-gateway";
+import { chargeTestCard, payLaterByTest, findTestTransaction } from "../payments/test-gateway";
 import { requireSession } from "./accounts";
 import { isOwnId } from "./cart";
 import { contractUserId, fail, parse } from "./contract";
@@ -41,6 +41,8 @@ const OUTCOME_STATUS: Record<Exclude<PaymentOutcome, { ok: true }>["reason"], nu
   "not-paid": 422,
   mismatch: 422,
   "verify-failed": 502,
+  // Accepted: the money is on its way, and the order is placed when it lands.
+  awaiting: 202,
 };
 
 export function orderRoutes(ctx: CheckoutContext): Router {
@@ -175,6 +177,15 @@ export function testGatewayRoutes(ctx: CheckoutContext): Router {
     const charge = await chargeTestCard(ctx.db, input.access_code, input.card_number);
     if (!charge.ok) return fail(res, 402, charge.message);
     res.json({ success: true, reference: charge.reference, message: "Successful" });
+  });
+  // A bank transfer sent, or a USSD code dialled: the pretend bank confirms it a few seconds later.
+  router.post("/test-gateway/pay-later", async (req, res) => {
+    const channel = z.enum(["bank_transfer", "ussd"], { error: "channel must be bank_transfer or ussd." });
+    const input = parse(z.object({ access_code: accessCode, channel }), req, res);
+    if (!input) return;
+    const payment = await payLaterByTest(ctx.db, input.access_code, input.channel);
+    if (!payment.ok) return fail(res, 409, payment.message);
+    res.json({ success: true, reference: payment.reference, message: "Awaiting confirmation" });
   });
   return router;
 }

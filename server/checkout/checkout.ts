@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DeliveryDetails } from "~/common/delivery";
 import { messages } from "~/common/messages";
+import { channelLabel, PAYMENT_CHANNELS } from "~/common/payment-channels";
 import { lineName } from "~/common/featured";
 import { cartTotalKobo, getCart, getDelivery, type CartLine } from "../cart/cart";
 import type { Database, Executor } from "../db/client";
@@ -9,7 +10,7 @@ import { cartItems, carts, orderItems, orders, payments, productVariants, refund
 import { announceMail, queueMail } from "../mail/outbox";
 import { hitLimits, retryText } from "../rate-limits";
 import { newOrderMail, orderConfirmationMail } from "../mail/templates";
-import type { PaymentGateway } from "../payments/gateway";
+import type { PaymentGateway, Verification } from "../payments/gateway";
 import { log } from "../log";
 import { recordNewOrder, transition } from "../orders/lifecycle";
 import { sendRefund } from "./refunds";
@@ -36,6 +37,12 @@ export const HOLD_MS = 15 * 60_000;
  * off sale by pressing again and again.
  */
 export const HOLD_RENEWAL_MS = 24 * 60 * 60_000;
+/**
+ * When the provider says a payment is on its way (a bank transfer or USSD payment the bank has not
+ * confirmed yet), the order's hold is stretched to this long from then, once: a transfer takes
+ * minutes, and the customer who has sent money must not lose the goods to someone paying by card.
+ */
+export const AWAITING_HOLD_MS = 60 * 60_000;
 /** A checkout that holds nothing is closed after this long unpaid. */
 export const UNHELD_CHECKOUT_MS = 24 * 60 * 60_000;
 
@@ -114,7 +121,7 @@ async function endUnpaidOrder(db: Executor, orderId: number, status: "cancelled"
   await db
     .update(payments)
     .set({ status: status === "cancelled" ? "cancelled" : "abandoned", updatedAt: new Date() })
-    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["initialized", "abandoned"])));
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["initialized", "abandoned", "awaiting"])));
   return true;
 }
 
@@ -222,7 +229,7 @@ export async function startCheckout(ctx: CheckoutContext, accountId: number, del
       return { ok: true, orderRef, reference, accessCode, amountKobo: totalKobo, email, resumed: true };
     }
     const { order, reference, email } = reserved;
-    const opened = await ctx.gateway.initialize({ email, amountKobo: order.totalKobo, reference, currency: "NGN" });
+    const opened = await ctx.gateway.initialize({ email, amountKobo: order.totalKobo, reference, currency: "NGN", channels: PAYMENT_CHANNELS });
     if (!opened.ok) {
       log.error(`Payment ${reference} could not be started: ${opened.message}`);
       await ctx.db.transaction((tx) => endUnpaidOrder(tx, order.id, "cancelled", `Payment could not be started: ${opened.message}`));
@@ -249,7 +256,7 @@ async function settleLastCheckout(ctx: CheckoutContext, accountId: number): Prom
     .orderBy(desc(orders.id))
     .limit(1);
   // Only a payment window that was opened can have been paid.
-  if (!last || last.paidAt || !last.accessCode || !["initialized", "abandoned", "cancelled"].includes(last.status)) return null;
+  if (!last || last.paidAt || !last.accessCode || !["initialized", "abandoned", "cancelled", "awaiting"].includes(last.status)) return null;
   // Asked first, so that a Pay Now finding it unpaid (the usual case) writes nothing.
   const verified = await ctx.gateway.verify(last.reference);
   if (!verified.ok || verified.value.status !== "success") return null;
@@ -309,7 +316,7 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, delivery
           .where(eq(payments.orderId, current.id))
           .orderBy(desc(payments.id))
           .limit(1);
-        const reusable = payment && (payment.status === "initialized" || payment.status === "abandoned");
+        const reusable = payment && (payment.status === "initialized" || payment.status === "abandoned" || payment.status === "awaiting");
         // A window still being opened is waited for; one whose opener died (a crash) is replaced.
         const opening = payment && !payment.accessCode && Date.now() - payment.createdAt.getTime() < OPENING_WAIT_MS;
         if (reusable && (payment.accessCode || opening)) {
@@ -398,6 +405,8 @@ export type RefundReason = (typeof refunds.$inferSelect)["reason"];
 export type PaymentOutcome =
   | { ok: true; orderRef: string; alreadyPaid: boolean }
   | { ok: false; reason: "refunded"; orderRef: string; refundReason: RefundReason; message: string }
+  /** The provider says the money is on its way: the order waits for it (its hold stretched), and is placed when it lands. */
+  | { ok: false; reason: "awaiting"; orderRef: string; message: string }
   | { ok: false; reason: "unknown-reference" | "not-yours" | "not-paid" | "mismatch" | "verify-failed"; message: string };
 
 const refundMessage = (reason: RefundReason) => (reason === "superseded" ? messages.paymentRefundedSuperseded : messages.paymentRefundedSoldOut);
@@ -435,7 +444,8 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
     ctx.db
       .update(payments)
       .set({ status, verification: v.raw, updatedAt: new Date() })
-      .where(and(eq(payments.reference, reference), inArray(payments.status, ["initialized", "abandoned", "failed", "cancelled"])));
+      .where(and(eq(payments.reference, reference), inArray(payments.status, ["initialized", "abandoned", "failed", "cancelled", "awaiting"])));
+  if (v.status === "pending") return awaitPayment(ctx.db, found.orderId, reference, v);
   if (v.status !== "success") {
     if (v.status === "failed" || v.status === "abandoned") await recordVerification(v.status);
     return { ok: false, reason: "not-paid", message: v.gatewayResponse || messages.paymentNotCompleted };
@@ -471,7 +481,10 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
       set: { paidAt, needsRefund: refundReason !== null, reservedUntil: null },
     });
     if (!moved.ok) throw new Error(`Order ${order.orderRef} cannot be paid from ${order.status} (${moved.reason})`);
-    await tx.update(payments).set({ status: "success", verification: v.raw, updatedAt: paidAt }).where(eq(payments.id, payment.id));
+    await tx
+      .update(payments)
+      .set({ status: "success", channel: v.channel, verification: v.raw, updatedAt: paidAt })
+      .where(eq(payments.id, payment.id));
     let refundId: number | null = null;
     if (refundReason) {
       const [refund] = await tx
@@ -490,6 +503,33 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
   // Given back at once; a failure is retried by the background work (refunds.ts).
   if (outcome.refundId !== null) await sendRefund(ctx, outcome.refundId);
   return settledOutcome(outcome.orderRef, outcome.refundReason, outcome.alreadyPaid);
+}
+
+/**
+ * The provider says the customer's money is on its way: the payment is marked awaiting, with how it
+ * was sent, and the first time, a held order's hold is stretched to AWAITING_HOLD_MS from now. The
+ * order is placed when the money lands (the webhook, or the customer's page asking again).
+ */
+async function awaitPayment(
+  db: Database,
+  orderId: number,
+  reference: string,
+  v: Verification,
+): Promise<Extract<PaymentOutcome, { reason: "awaiting" }>> {
+  const orderRef = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const first = await tx
+      .update(payments)
+      .set({ status: "awaiting", channel: v.channel, verification: v.raw, updatedAt: new Date() })
+      .where(and(eq(payments.reference, reference), inArray(payments.status, ["initialized", "abandoned"])))
+      .returning({ id: payments.id });
+    if (first.length && order.status === "pending" && order.reservedUntil) {
+      const stretched = new Date(Date.now() + AWAITING_HOLD_MS);
+      if (stretched > order.reservedUntil) await tx.update(orders).set({ reservedUntil: stretched }).where(eq(orders.id, orderId));
+    }
+    return order.orderRef;
+  });
+  return { ok: false, reason: "awaiting", orderRef, message: messages.paymentAwaiting(channelLabel(v.channel)) };
 }
 
 function settledOutcome(orderRef: string, refundReason: RefundReason | null, alreadyPaid: boolean): PaymentOutcome {
@@ -563,22 +603,60 @@ async function queueShopMail(tx: Executor, ctx: CheckoutContext, orderId: number
   await queueMail(tx, { kind: "new-order", to: ctx.shopOrdersEmail, ...newOrderMail(letter) });
 }
 
-/** The customer closed the payment window: the hold ends and its stock returns at once. */
-export async function cancelCheckout(db: Database, reference: string, accountId: number): Promise<boolean> {
-  const [found] = await db
-    .select({ orderId: payments.orderId })
+export type CancelOutcome = { status: "cancelled" | "not-open" } | { status: "awaiting"; message: string };
+
+/**
+ * The customer closed the payment window: the hold ends and its stock returns at once, unless the
+ * provider says they paid by a way the bank confirms later (a transfer, USSD): then the order
+ * waits for the money (awaitPayment).
+ */
+export async function cancelCheckout(ctx: CheckoutContext, reference: string, accountId: number): Promise<CancelOutcome> {
+  const [found] = await ctx.db
+    .select({ orderId: payments.orderId, status: payments.status })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(and(eq(payments.reference, reference), eq(orders.accountId, accountId)));
-  if (!found) return false;
+  if (!found) return { status: "not-open" };
+  const verified = await ctx.gateway.verify(reference);
+  if (verified.ok && verified.value.status === "pending") {
+    const awaiting = await awaitPayment(ctx.db, found.orderId, reference, verified.value);
+    return { status: "awaiting", message: awaiting.message };
+  }
+  // Money said to be on its way is not given up on because the provider cannot be asked now.
+  if (!verified.ok && found.status === "awaiting") return { status: "awaiting", message: messages.paymentAwaiting(null) };
   // The order row first, then its variants in id order (releaseStock), like completePayment.
-  return db.transaction((tx) => endUnpaidOrder(tx, found.orderId, "cancelled", "Payment cancelled by the customer"));
+  const ended = await ctx.db.transaction((tx) => endUnpaidOrder(tx, found.orderId, "cancelled", "Payment cancelled by the customer"));
+  return { status: ended ? "cancelled" : "not-open" };
 }
 
 /** Ends lapsed holds every minute, so their stock returns even when nobody checks out. */
 export function startOrderExpiry(db: Database, intervalMs = 60_000): { stop(): void } {
   const timer = setInterval(() => {
     expireStaleOrders(db).catch((err) => log.error({ err }, "Expiring unpaid orders failed"));
+  }, intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+/**
+ * Asks the provider again about every payment said to be on its way, and places the orders whose
+ * money has landed: the webhook normally does it first; this covers a webhook that never came,
+ * and the test gateway, which has none. Returns how many orders were placed.
+ */
+export async function completeAwaitingPayments(ctx: CheckoutContext): Promise<number> {
+  const awaiting = await ctx.db.select({ reference: payments.reference }).from(payments).where(eq(payments.status, "awaiting"));
+  let placed = 0;
+  for (const { reference } of awaiting) {
+    const outcome = await completePayment(ctx, reference, null);
+    if (outcome.ok && !outcome.alreadyPaid) placed++;
+  }
+  return placed;
+}
+
+/** Asks about payments on their way every half minute (completeAwaitingPayments). */
+export function startAwaitingPayments(ctx: CheckoutContext, intervalMs = 30_000): { stop(): void } {
+  const timer = setInterval(() => {
+    completeAwaitingPayments(ctx).catch((err) => log.error({ err }, "Asking about awaited payments failed"));
   }, intervalMs);
   timer.unref();
   return { stop: () => clearInterval(timer) };

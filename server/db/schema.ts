@@ -388,7 +388,8 @@ export const orderEvents = pgTable(
   (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
 );
 
-export const paymentStatus = pgEnum("payment_status", ["initialized", "success", "failed", "abandoned", "cancelled"]);
+/** `awaiting`: the provider says the money is on its way (a bank transfer or USSD payment not yet confirmed). */
+export const paymentStatus = pgEnum("payment_status", ["initialized", "success", "failed", "abandoned", "cancelled", "awaiting"]);
 
 export const payments = pgTable(
   "payments",
@@ -403,6 +404,8 @@ export const payments = pgTable(
     status: paymentStatus("status").notNull().default("initialized"),
     amountKobo: kobo("amount_kobo").notNull(),
     currency: text("currency").notNull().default("NGN"),
+    /** How the customer paid, as the provider names it (card, bank, ussd, bank_transfer, mobile_money); known once verified. */
+    channel: text("channel"),
     /** The provider's verification reply, kept for the admin and for disputes. */
     verification: jsonb("verification"),
     createdAt: createdAt(),
@@ -454,9 +457,12 @@ export const testGatewayTransactions = pgTable("test_gateway_transactions", {
   email: text("email").notNull(),
   amountKobo: kobo("amount_kobo").notNull(),
   currency: text("currency").notNull(),
-  status: text("status", { enum: ["pending", "success", "failed", "abandoned", "reversed"] })
+  /** `ongoing`: a transfer or USSD payment the customer made, which the pretend bank confirms at `arrivesAt`. */
+  status: text("status", { enum: ["pending", "ongoing", "success", "failed", "abandoned", "reversed"] })
     .notNull()
     .default("pending"),
+  channel: text("channel"),
+  arrivesAt: timestamp("arrives_at", { withTimezone: true }),
   gatewayResponse: text("gateway_response"),
   paidAt: timestamp("paid_at", { withTimezone: true }),
   createdAt: createdAt(),

@@ -30,7 +30,7 @@ describe("createGateway", () => {
     ]) {
       const gateway = createGateway(db, loadConfig(env));
       expect(gateway.provider).toBe("none");
-      expect((await gateway.initialize({ email: "a@b.ng", amountKobo: 100, reference: "r", currency: "NGN" })).ok).toBe(false);
+      expect((await gateway.initialize({ email: "a@b.ng", amountKobo: 100, reference: "r", currency: "NGN", channels: ["card"] })).ok).toBe(false);
       expect(gateway.verifyWebhook(Buffer.from("{}"), "0".repeat(128))).toBe(false);
     }
   });

@@ -1,4 +1,5 @@
 import type { Config } from "../config";
+import type { PaymentChannel } from "~/common/payment-channels";
 import type { Database } from "../db/client";
 import { paystackGateway } from "./paystack";
 import { testGateway } from "./test-gateway";
@@ -14,12 +15,19 @@ export interface InitializeInput {
   amountKobo: number;
   reference: string;
   currency: "NGN";
+  /** The ways the customer may pay (Paystack's `channels`). */
+  channels: readonly PaymentChannel[];
 }
 
 /** What the provider says about a reference. Only `success` with the right amount and currency pays an order. */
 export interface Verification {
-  /** `reversed`: paid, then refunded. */
+  /**
+   * `reversed`: paid, then refunded. `pending`: the customer has paid by a way the bank confirms
+   * later (a transfer, USSD); the money is on its way.
+   */
   status: "success" | "failed" | "abandoned" | "pending" | "reversed";
+  /** How the customer paid (card, bank_transfer, ussd...), when the provider says. */
+  channel: string | null;
   amountKobo: number;
   currency: string;
   gatewayResponse: string | null;

@@ -16,7 +16,13 @@ afterAll(() => stub.close());
 
 describe("Paystack adapter", () => {
   it("initializes with the amount in kobo, NGN and our reference, and returns the access code", async () => {
-    const opened = await gateway.initialize({ email: "ada@example.com", amountKobo: 9_100_000, reference: "FS-adapter-1", currency: "NGN" });
+    const opened = await gateway.initialize({
+      email: "ada@example.com",
+      amountKobo: 9_100_000,
+      reference: "FS-adapter-1",
+      currency: "NGN",
+      channels: ["card"],
+    });
     expect(opened.ok).toBe(true);
     const sent = stub.transactions.get("FS-adapter-1");
     expect(sent).toMatchObject({ amount: 9_100_000, currency: "NGN", email: "ada@example.com" });
@@ -24,13 +30,19 @@ describe("Paystack adapter", () => {
   });
 
   it("reports Paystack's refusal as a failure with its message", async () => {
-    const again = await gateway.initialize({ email: "ada@example.com", amountKobo: 100, reference: "FS-adapter-1", currency: "NGN" });
+    const again = await gateway.initialize({
+      email: "ada@example.com",
+      amountKobo: 100,
+      reference: "FS-adapter-1",
+      currency: "NGN",
+      channels: ["card"],
+    });
     // A refusal is final: not worth asking again.
     expect(again).toEqual({ ok: false, message: "Duplicate Transaction Reference", unreachable: false });
   });
 
   it("verifies: unpaid reads abandoned; paid reads success with amount and currency", async () => {
-    await gateway.initialize({ email: "ada@example.com", amountKobo: 5000, reference: "FS-adapter-2", currency: "NGN" });
+    await gateway.initialize({ email: "ada@example.com", amountKobo: 5000, reference: "FS-adapter-2", currency: "NGN", channels: ["card"] });
     const before = await gateway.verify("FS-adapter-2");
     expect(before.ok && before.value.status).toBe("abandoned");
     stub.settle("FS-adapter-2", { status: "success" });
@@ -61,7 +73,13 @@ describe("Paystack adapter", () => {
   });
 
   it("refunds a paid transaction once, and says when Paystack refuses", async () => {
-    const opened = await gateway.initialize({ email: "ada@example.com", amountKobo: 25_000_00, reference: "FS-adapter-refund", currency: "NGN" });
+    const opened = await gateway.initialize({
+      email: "ada@example.com",
+      amountKobo: 25_000_00,
+      reference: "FS-adapter-refund",
+      currency: "NGN",
+      channels: ["card"],
+    });
     expect(opened.ok).toBe(true);
     expect(await gateway.refund("FS-adapter-refund", 25_000_00, "test")).toEqual({
       ok: false,

@@ -38,29 +38,37 @@ export function paystackGateway(options: { secretKey: string; publicKey: string 
     provider: "paystack",
     publicKey: options.publicKey,
 
-    async initialize({ email, amountKobo, reference, currency }) {
+    async initialize({ email, amountKobo, reference, currency, channels }) {
       const result = await call<{ access_code: string }>("POST", "/transaction/initialize", {
         email,
         amount: amountKobo,
         reference,
         currency,
-        channels: ["card"],
+        channels,
       });
       return result.ok ? { ok: true, value: { accessCode: result.value.access_code } } : result;
     },
 
     async verify(reference) {
-      const result = await call<{ status: string; amount: number; currency: string; gateway_response?: string }>(
+      const result = await call<{ status: string; amount: number; currency: string; gateway_response?: string; channel?: string }>(
         "GET",
         `/transaction/verify/${encodeURIComponent(reference)}`,
       );
       if (!result.ok) return result;
       const d = result.value;
+      // Anything else (ongoing, pending, processing, queued) is money on its way.
       const status: Verification["status"] =
         d.status === "success" || d.status === "failed" || d.status === "abandoned" || d.status === "reversed" ? d.status : "pending";
       return {
         ok: true,
-        value: { status, amountKobo: Number(d.amount), currency: String(d.currency), gatewayResponse: d.gateway_response ?? null, raw: d },
+        value: {
+          status,
+          amountKobo: Number(d.amount),
+          currency: String(d.currency),
+          gatewayResponse: d.gateway_response ?? null,
+          channel: typeof d.channel === "string" && d.channel !== "" ? d.channel : null,
+          raw: d,
+        },
       };
     },
 

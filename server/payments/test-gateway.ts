@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import { digitsOnly, TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "~/common/test-gateway";
+import { and, eq, lte } from "drizzle-orm";
+import { digitsOnly, TEST_ARRIVAL_MS, TEST_CARD_DECLINED, TEST_CARD_SUCCESS, type TestLaterChannel } from "~/common/test-gateway";
 import type { Database } from "../db/client";
 import { testGatewayTransactions } from "../db/schema";
 import type { PaymentGateway } from "./gateway";
 
 // The built-in test gateway: a pretend provider with its own table, used when no Paystack keys
 // are set outside production. The shop's payment dialog charges a test card here; the checkout
-// then verifies the reference exactly as it would with Paystack.
+// then verifies the reference exactly as it would with Paystack. A bank transfer or USSD payment
+// is "ongoing" until its pretend bank confirms it a few seconds later (arrivesAt), as Paystack
+// reports such a payment until the bank confirms it.
 
 export function testGateway(db: Database): PaymentGateway {
   return {
@@ -25,11 +27,16 @@ export function testGateway(db: Database): PaymentGateway {
     },
 
     async verify(reference) {
-      const [t] = await db.select().from(testGatewayTransactions).where(eq(testGatewayTransactions.reference, reference));
+      const [t] =
+        (await confirmIfArrived(db, reference)) ??
+        (await db.select().from(testGatewayTransactions).where(eq(testGatewayTransactions.reference, reference)));
       if (!t) return { ok: false, message: "Transaction reference not found" };
       // Like Paystack, a transaction nobody paid reads as abandoned.
-      const status = t.status === "pending" ? "abandoned" : t.status;
-      return { ok: true, value: { status, amountKobo: t.amountKobo, currency: t.currency, gatewayResponse: t.gatewayResponse, raw: t } };
+      const status = t.status === "pending" ? "abandoned" : t.status === "ongoing" ? "pending" : t.status;
+      return {
+        ok: true,
+        value: { status, amountKobo: t.amountKobo, currency: t.currency, gatewayResponse: t.gatewayResponse, channel: t.channel, raw: t },
+      };
     },
 
     // Like Paystack: only a paid transaction can be refunded, once; it then reads as reversed.
@@ -68,9 +75,42 @@ export async function chargeTestCard(db: Database, accessCode: string, card: str
   const message = paid ? "Successful" : number === digitsOnly(TEST_CARD_DECLINED) ? "Declined" : "Invalid card number. Use a test card.";
   const [t] = await db
     .update(testGatewayTransactions)
-    .set(paid ? { status: "success", gatewayResponse: message, paidAt: new Date() } : { status: "failed", gatewayResponse: message })
+    .set(
+      paid
+        ? { status: "success", channel: "card", gatewayResponse: message, paidAt: new Date() }
+        : { status: "failed", channel: "card", gatewayResponse: message },
+    )
     .where(and(eq(testGatewayTransactions.accessCode, accessCode), eq(testGatewayTransactions.status, "pending")))
     .returning({ reference: testGatewayTransactions.reference });
   if (!t) return { ok: false, message: "This payment is no longer open." };
   return paid ? { ok: true, reference: t.reference } : { ok: false, message };
+}
+
+/**
+ * The customer says they sent a transfer or dialled the USSD code: the payment is ongoing until
+ * the pretend bank confirms it, TEST_ARRIVAL_MS later.
+ */
+export async function payLaterByTest(db: Database, accessCode: string, channel: TestLaterChannel): Promise<TestCharge> {
+  const [t] = await db
+    .update(testGatewayTransactions)
+    .set({ status: "ongoing", channel, gatewayResponse: "Awaiting confirmation", arrivesAt: new Date(Date.now() + TEST_ARRIVAL_MS[channel]) })
+    .where(and(eq(testGatewayTransactions.accessCode, accessCode), eq(testGatewayTransactions.status, "pending")))
+    .returning({ reference: testGatewayTransactions.reference });
+  return t ? { ok: true, reference: t.reference } : { ok: false, message: "This payment is no longer open." };
+}
+
+/** The pretend bank confirms this transfer or USSD payment if it is due; returns it if it did. */
+function confirmIfArrived(db: Database, reference: string, now = new Date()) {
+  return db
+    .update(testGatewayTransactions)
+    .set({ status: "success", gatewayResponse: "Successful", paidAt: now })
+    .where(
+      and(
+        eq(testGatewayTransactions.reference, reference),
+        eq(testGatewayTransactions.status, "ongoing"),
+        lte(testGatewayTransactions.arrivesAt, now),
+      ),
+    )
+    .returning()
+    .then((rows) => (rows.length ? rows : undefined));
 }

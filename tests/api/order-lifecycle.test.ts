@@ -159,8 +159,8 @@ describe("transition()", () => {
 describe("the checkout's moves go through it", () => {
   it("cancelling the payment window twice: cancelled once, one event", async () => {
     const { who, started, orderId } = await pendingOrder("cancel-twice");
-    expect(await cancelCheckout(handle.db, started.reference, who.id)).toBe(true);
-    expect(await cancelCheckout(handle.db, started.reference, who.id)).toBe(false);
+    expect(await cancelCheckout(checkout, started.reference, who.id)).toEqual({ status: "cancelled" });
+    expect(await cancelCheckout(checkout, started.reference, who.id)).toEqual({ status: "not-open" });
     expect(await eventsOf(orderId)).toEqual([
       { status: "pending", accountId: null, note: null },
       { status: "cancelled", accountId: null, note: "Payment cancelled by the customer" },
@@ -171,7 +171,7 @@ describe("the checkout's moves go through it", () => {
     const { who, started, orderId } = await pendingOrder("late-pay", 31);
     const stock = await stockOf(handle.db, 31);
     expect((await chargeTestCard(handle.db, started.accessCode, TEST_CARD_SUCCESS)).ok).toBe(true);
-    expect(await cancelCheckout(handle.db, started.reference, who.id)).toBe(true);
+    expect(await cancelCheckout(checkout, started.reference, who.id)).toEqual({ status: "cancelled" });
     expect(await stockOf(handle.db, 31)).toBe(stock + 1);
     expect(await completePayment(checkout, started.reference, who.id)).toMatchObject({ ok: true, alreadyPaid: false });
     expect(await completePayment(checkout, started.reference, who.id)).toMatchObject({ ok: true, alreadyPaid: true });

@@ -12,8 +12,12 @@ export interface StubTransaction {
   currency: string;
   email: string;
   accessCode: string;
-  /** `reversed`: paid, then fully refunded. */
-  status: "pending" | "success" | "failed" | "abandoned" | "reversed";
+  /** `reversed`: paid, then fully refunded. `ongoing`: paid by transfer or USSD, the bank has not confirmed it yet. */
+  status: "pending" | "ongoing" | "success" | "failed" | "abandoned" | "reversed";
+  /** The ways the shop offered (initialize's `channels`; Paystack's default is every one). */
+  channels: string[];
+  /** How the customer paid. */
+  channel: string;
 }
 
 /** A refund the stub accepted (POST /refund). */
@@ -29,7 +33,7 @@ export interface PaystackStub {
   secretKey: string;
   transactions: Map<string, StubTransaction>; // by reference
   /** Overrides what verify reports for a reference (simulates the customer paying, or tampering). */
-  settle(reference: string, patch: Partial<Pick<StubTransaction, "status" | "amount" | "currency">>): void;
+  settle(reference: string, patch: Partial<Pick<StubTransaction, "status" | "amount" | "currency" | "channel">>): void;
   /** Count of requests per route, e.g. calls.initialize, calls.verify. */
   calls: { initialize: number; verify: number; refund: number };
   /** Refunds accepted, in order. */
@@ -42,6 +46,8 @@ export interface PaystackStub {
 }
 
 const ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789";
+/** The channels Paystack knows in Nigeria (and qr, eft elsewhere). */
+const CHANNELS = ["card", "bank", "ussd", "qr", "mobile_money", "bank_transfer", "eft", "apple_pay"];
 
 function randomAlnum(length: number): string {
   let s = "";
@@ -122,6 +128,13 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
       return fail(res, 400, "Invalid transaction reference");
     }
 
+    if (
+      input.channels !== undefined &&
+      (!Array.isArray(input.channels) || input.channels.length === 0 || input.channels.some((c) => !CHANNELS.includes(c as string)))
+    ) {
+      return fail(res, 400, "Invalid channels");
+    }
+
     let reference = input.reference as string | undefined;
     if (reference !== undefined && transactions.has(reference)) return fail(res, 400, "Duplicate Transaction Reference");
     if (reference === undefined) {
@@ -136,6 +149,8 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
       email: input.email.trim(),
       accessCode: randomAlnum(15),
       status: "pending",
+      channels: (input.channels as string[] | undefined) ?? ["card", "bank", "ussd", "qr", "mobile_money", "bank_transfer"],
+      channel: "card",
     };
     transactions.set(reference, tx);
     extra.set(reference, { id: nextId++, paidAt: null });
@@ -161,7 +176,14 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
     const { tx, id, paidAt } = stored(reference);
     // Paystack reports a transaction nobody paid as "abandoned".
     const status = tx.status === "pending" ? "abandoned" : tx.status;
-    const gatewayResponse = status === "success" ? "Successful" : status === "failed" ? "Declined" : "The transaction was not completed";
+    const gatewayResponse =
+      status === "success"
+        ? "Successful"
+        : status === "failed"
+          ? "Declined"
+          : status === "ongoing"
+            ? "Transaction ongoing"
+            : "The transaction was not completed";
     send(res, 200, {
       status: true,
       message: "Verification successful",
@@ -172,7 +194,7 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
         amount: tx.amount,
         currency: tx.currency,
         paid_at: status === "success" ? (paidAt ?? new Date().toISOString()) : null,
-        channel: "card",
+        channel: tx.channel,
         gateway_response: gatewayResponse,
         customer: { email: tx.email },
       },

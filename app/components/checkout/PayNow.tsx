@@ -11,10 +11,14 @@ export type PaymentStep =
   | { status: "pay"; provider: "paystack" | "test" | "none"; reference: string; accessCode: string; amountKobo: number; email: string }
   | { status: "placed"; orderRef: string }
   | { status: "cancelled" }
+  /** Paid by a way the bank confirms later (a transfer, USSD): the page asks again until it lands. */
+  | { status: "awaiting"; reference: string; message: string }
   | { status: "error"; message: string; step: "start" | "order" };
 
 /** Spec §9: 'Payment successful!' shows for 2 seconds. */
 const PAYMENT_SUCCESS_MS = 2000;
+/** How often the page asks whether money on its way has landed. */
+const AWAITING_POLL_MS = 4000;
 
 /**
  * Pay Now (spec §4): the server makes the pending order and opens the provider's transaction;
@@ -28,11 +32,17 @@ export function PayNow({ label }: { label: string }) {
   const toast = useToast();
   const [testPayment, setTestPayment] = useState<(TestPayment & { reference: string }) | null>(null);
   const [shown, setShown] = useState<PaymentStep | null>(null);
+  const [awaiting, setAwaiting] = useState<Extract<PaymentStep, { status: "awaiting" }> | null>(null);
   const handled = useRef<unknown>(null);
 
   const paid = (reference: string) => {
     setTestPayment(null);
     toast.show(messages.paymentSuccessful, PAYMENT_SUCCESS_MS, "success");
+    finish.submit({ intent: "complete", reference }, { method: "post" });
+  };
+  // A transfer sent or a USSD code dialled: the server says the money is on its way.
+  const paidLater = (reference: string) => {
+    setTestPayment(null);
     finish.submit({ intent: "complete", reference }, { method: "post" });
   };
   const cancelled = (reference: string) => {
@@ -69,11 +79,27 @@ export function PayNow({ label }: { label: string }) {
     openPayment(step);
   }, [start.state, start.data]);
 
+  const settled = useEffectEvent((step: PaymentStep) => {
+    if (step.status === "awaiting") return setAwaiting(step);
+    if (step.status !== "placed" && step.status !== "error") return;
+    // Money that was on its way has landed: the same words as a card payment (spec §9).
+    if (awaiting && step.status === "placed") toast.show(messages.paymentSuccessful, PAYMENT_SUCCESS_MS, "success");
+    setAwaiting(null);
+    setShown(step);
+  });
   useEffect(() => {
-    if (finish.state === "idle" && (finish.data?.status === "placed" || finish.data?.status === "error")) setShown(finish.data);
+    if (finish.state === "idle" && finish.data) settled(finish.data);
   }, [finish.state, finish.data]);
 
-  const busy = start.state !== "idle" || finish.state !== "idle" || testPayment !== null;
+  // While money is on its way, ask again every few seconds (the webhook places the order too).
+  const askAgain = useEffectEvent((reference: string) => finish.submit({ intent: "complete", reference }, { method: "post" }));
+  useEffect(() => {
+    if (!awaiting || finish.state !== "idle") return;
+    const timer = setTimeout(() => askAgain(awaiting.reference), AWAITING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [awaiting, finish.state]);
+
+  const busy = start.state !== "idle" || finish.state !== "idle" || testPayment !== null || awaiting !== null;
   return (
     <>
       {toast.element}
@@ -83,12 +109,26 @@ export function PayNow({ label }: { label: string }) {
         disabled={busy}
         onClick={() => start.submit({ intent: "pay" }, { method: "post" })}
       >
-        <LockIcon className="h-5 w-5" /> {finish.state !== "idle" ? "Placing your order..." : start.state !== "idle" ? "Opening payment..." : label}
+        <LockIcon className="h-5 w-5" />{" "}
+        {awaiting
+          ? "Awaiting your payment..."
+          : finish.state !== "idle"
+            ? "Placing your order..."
+            : start.state !== "idle"
+              ? "Opening payment..."
+              : label}
       </button>
+      {awaiting ? (
+        <p role="status" className="mt-3 flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          <span aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-amber-600 border-t-transparent" />
+          <span>{awaiting.message} You may leave this page: the confirmation comes by email.</span>
+        </p>
+      ) : null}
       {testPayment ? (
         <TestPaymentDialog
           {...testPayment}
           onSuccess={paid}
+          onPending={paidLater}
           onCancel={() => cancelled(testPayment.reference)}
           onError={(message) => failed(testPayment.reference, message)}
         />

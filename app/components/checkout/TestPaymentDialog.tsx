@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { formatNairaTotal } from "~/common/money";
-import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "~/common/test-gateway";
+import { formatNairaTotal, koboToNaira } from "~/common/money";
+import { CHANNEL_LABELS } from "~/common/payment-channels";
+import { TEST_ARRIVAL_MS, TEST_CARD_DECLINED, TEST_CARD_SUCCESS, TEST_TRANSFER_ACCOUNT, type TestLaterChannel } from "~/common/test-gateway";
 import { LockIcon } from "../icons";
 
 export interface TestPayment {
@@ -11,6 +12,8 @@ export interface TestPayment {
 
 interface Props extends TestPayment {
   onSuccess: (reference: string) => void;
+  /** A transfer sent or a USSD code dialled: the pretend bank confirms it a few seconds later. */
+  onPending: (reference: string) => void;
   onCancel: () => void;
   onError: (message: string) => void;
 }
@@ -20,8 +23,12 @@ interface Props extends TestPayment {
  * the card at the gateway's own endpoint; the shop then verifies the payment on the server, as
  * it does with Paystack. Shown only when no Paystack keys are configured.
  */
-export function TestPaymentDialog({ accessCode, amountKobo, email, onSuccess, onCancel, onError }: Props) {
+type Way = "card" | TestLaterChannel;
+const WAYS: Way[] = ["card", "bank_transfer", "ussd"];
+
+export function TestPaymentDialog({ accessCode, amountKobo, email, onSuccess, onPending, onCancel, onError }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const [way, setWay] = useState<Way>("card");
   const [card, setCard] = useState("");
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -31,19 +38,22 @@ export function TestPaymentDialog({ accessCode, amountKobo, email, onSuccess, on
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
+    const [path, body] =
+      way === "card" ? ["charge", { access_code: accessCode, card_number: card }] : ["pay-later", { access_code: accessCode, channel: way }];
     try {
-      const response = await fetch("/api/test-gateway/charge", {
+      const response = await fetch(`/api/test-gateway/${path}`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ access_code: accessCode, card_number: card }),
+        body: JSON.stringify(body),
       });
       const reply = (await response.json()) as { success: boolean; reference?: string; error?: string };
-      if (reply.success && reply.reference) onSuccess(reply.reference);
+      if (reply.success && reply.reference) (way === "card" ? onSuccess : onPending)(reply.reference);
       else onError(reply.error ?? "Declined");
     } catch {
       onError("Network error");
     }
   };
+  const seconds = way === "card" ? 0 : TEST_ARRIVAL_MS[way] / 1000;
 
   const input =
     "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base tracking-wide focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30";
@@ -67,58 +77,98 @@ export function TestPaymentDialog({ accessCode, amountKobo, email, onSuccess, on
         <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold uppercase text-amber-800">Test mode</span>
       </div>
       <form onSubmit={pay} className="grid gap-4 px-5 py-5">
-        <p className="text-sm text-slate-600">No real money moves. Use one of the test cards:</p>
-        <div className="grid gap-2 text-sm">
-          <button
-            type="button"
-            className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-left text-emerald-900"
-            onClick={() => setCard(TEST_CARD_SUCCESS)}
-          >
-            Success card: <span className="font-mono">{TEST_CARD_SUCCESS}</span>
-          </button>
-          <button
-            type="button"
-            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-left text-red-900"
-            onClick={() => setCard(TEST_CARD_DECLINED)}
-          >
-            Declined card: <span className="font-mono">{TEST_CARD_DECLINED}</span>
-          </button>
+        <div role="group" aria-label="Pay with" className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 text-sm">
+          {WAYS.map((w) => (
+            <button
+              key={w}
+              type="button"
+              aria-pressed={way === w}
+              disabled={busy}
+              onClick={() => setWay(w)}
+              className={`rounded-md px-2 py-2 font-medium ${way === w ? "bg-white text-slate-900 shadow-sm" : "text-slate-600"}`}
+            >
+              {CHANNEL_LABELS[w]}
+            </button>
+          ))}
         </div>
-        <div>
-          <label htmlFor="test-card" className="text-sm font-medium text-slate-700">
-            Card number
-          </label>
-          <input
-            id="test-card"
-            value={card}
-            onChange={(e) => setCard(e.target.value)}
-            inputMode="numeric"
-            autoComplete="off"
-            required
-            placeholder="0000 0000 0000 0000"
-            className={input}
-          />
-        </div>
-        <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor="test-expiry" className="text-sm font-medium text-slate-700">
-              Expiry
-            </label>
-            <input id="test-expiry" defaultValue="12/30" inputMode="numeric" autoComplete="off" className={input} />
+        {way === "card" ? (
+          <>
+            <p className="text-sm text-slate-600">No real money moves. Use one of the test cards:</p>
+            <div className="grid gap-2 text-sm">
+              <button
+                type="button"
+                className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-left text-emerald-900"
+                onClick={() => setCard(TEST_CARD_SUCCESS)}
+              >
+                Success card: <span className="font-mono">{TEST_CARD_SUCCESS}</span>
+              </button>
+              <button
+                type="button"
+                className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-left text-red-900"
+                onClick={() => setCard(TEST_CARD_DECLINED)}
+              >
+                Declined card: <span className="font-mono">{TEST_CARD_DECLINED}</span>
+              </button>
+            </div>
+            <div>
+              <label htmlFor="test-card" className="text-sm font-medium text-slate-700">
+                Card number
+              </label>
+              <input
+                id="test-card"
+                value={card}
+                onChange={(e) => setCard(e.target.value)}
+                inputMode="numeric"
+                autoComplete="off"
+                required
+                placeholder="0000 0000 0000 0000"
+                className={input}
+              />
+            </div>
+            <div className="grid grid-cols-2 gap-3">
+              <div>
+                <label htmlFor="test-expiry" className="text-sm font-medium text-slate-700">
+                  Expiry
+                </label>
+                <input id="test-expiry" defaultValue="12/30" inputMode="numeric" autoComplete="off" className={input} />
+              </div>
+              <div>
+                <label htmlFor="test-cvv" className="text-sm font-medium text-slate-700">
+                  CVV
+                </label>
+                <input id="test-cvv" defaultValue="408" inputMode="numeric" autoComplete="off" className={input} />
+              </div>
+            </div>
+          </>
+        ) : way === "bank_transfer" ? (
+          <div className="grid gap-1 rounded-md bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
+            <p>
+              Transfer exactly <strong>{formatNairaTotal(amountKobo)}</strong> to:
+            </p>
+            <p className="font-mono text-lg font-semibold text-slate-900">{TEST_TRANSFER_ACCOUNT.number}</p>
+            <p>{TEST_TRANSFER_ACCOUNT.bank}</p>
+            <p className="text-slate-500">No real money moves: the test bank confirms it about {seconds} seconds after you press below.</p>
           </div>
-          <div>
-            <label htmlFor="test-cvv" className="text-sm font-medium text-slate-700">
-              CVV
-            </label>
-            <input id="test-cvv" defaultValue="408" inputMode="numeric" autoComplete="off" className={input} />
+        ) : (
+          <div className="grid gap-1 rounded-md bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
+            <p>Dial this code from the phone number your bank knows, and approve the payment:</p>
+            <p className="font-mono text-lg font-semibold text-slate-900">*000*{koboToNaira(amountKobo)}#</p>
+            <p className="text-slate-500">No real money moves: the test bank confirms it about {seconds} seconds after you press below.</p>
           </div>
-        </div>
+        )}
         <button
           type="submit"
           disabled={busy}
           className="inline-flex items-center justify-center gap-2 rounded-md bg-emerald-600 px-5 py-3 font-semibold text-white hover:bg-emerald-700 disabled:opacity-60"
         >
-          <LockIcon className="h-4 w-4" /> {busy ? "Processing..." : `Pay ${formatNairaTotal(amountKobo)}`}
+          <LockIcon className="h-4 w-4" />{" "}
+          {busy
+            ? "Processing..."
+            : way === "bank_transfer"
+              ? "I have sent the money"
+              : way === "ussd"
+                ? "I have dialled and approved"
+                : `Pay ${formatNairaTotal(amountKobo)}`}
         </button>
         <button type="button" disabled={busy} onClick={onCancel} className="text-sm font-medium text-slate-600 hover:text-slate-900">
           Cancel payment
