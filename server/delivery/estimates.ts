@@ -102,7 +102,9 @@ export function readDeliveryForm(fields: Record<string, string>): ReadSettings {
     .filter(Boolean);
   if (lines.length > MAX_CLOSED_DAYS) return { ok: false, message: messages.tooManyClosedDays(MAX_CLOSED_DAYS) };
   for (const line of lines) {
-    const [, day = "", note = ""] = /^(\S+)\s*(.*)$/.exec(line) ?? [];
+    const space = line.search(/\s/);
+    const day = space < 0 ? line : line.slice(0, space);
+    const note = space < 0 ? "" : line.slice(space).trim();
     if (!isDay(day) || hasNul(note)) return { ok: false, message: messages.closedDayInvalid(line.slice(0, 40)) };
     if (note.length > CLOSED_DAY_NOTE_MAX) return { ok: false, message: messages.closedDayNoteTooLong(day, CLOSED_DAY_NOTE_MAX) };
     if (closedDays.some((c) => c.day === day)) return { ok: false, message: messages.closedDayTwice(day) };

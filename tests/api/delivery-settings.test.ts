@@ -53,7 +53,12 @@ describe("reading the Settings form", () => {
 
   it("takes the zones' days, a state's own days (blank: its zone's) and closed days with notes, sorted", () => {
     const read = readDeliveryForm(
-      formFields(DEFAULT_DELIVERY_SETTINGS, { "zone-rest": " 6 ", "state-Kano": "8", "state-Oyo": " ", closedDays: "2026-12-31 New Year's Eve\r\n\n2026-12-24" }),
+      formFields(DEFAULT_DELIVERY_SETTINGS, {
+        "zone-rest": " 6 ",
+        "state-Kano": "8",
+        "state-Oyo": " ",
+        closedDays: "2026-12-31 New Year's Eve\r\n\n2026-12-24",
+      }),
     );
     expect(read).toEqual({
       ok: true,

@@ -27,8 +27,8 @@ export function SettingsPanel({ data, result }: { data: PanelData; result: FormR
               Delivery estimates
             </h3>
             <p className="mt-1 text-sm text-slate-600">
-              Shoppers see &ldquo;Arrives by&rdquo; a date: this many business days (Monday to Friday, less public holidays and closed days) after
-              the order. An order paid from 2 pm Lagos time counts from the next business day. A placed order keeps the date it was given.
+              Shoppers see &ldquo;Arrives by&rdquo; a date: this many business days (Monday to Friday, less public holidays and closed days) after the
+              order. An order paid from 2 pm Lagos time counts from the next business day. A placed order keeps the date it was given.
             </p>
           </div>
           <fieldset className="grid gap-4 sm:grid-cols-3">
@@ -54,7 +54,9 @@ export function SettingsPanel({ data, result }: { data: PanelData; result: FormR
             ))}
           </fieldset>
           <details className="rounded-xl ring-1 ring-slate-200">
-            <summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-800">A state of its own (blank: its zone&rsquo;s days)</summary>
+            <summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-800">
+              A state of its own (blank: its zone&rsquo;s days)
+            </summary>
             <div className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 px-4 py-4 sm:grid-cols-3">
               {data.states.map((state) => (
                 <div key={state.name}>
@@ -100,7 +102,10 @@ export function SettingsPanel({ data, result }: { data: PanelData; result: FormR
           </div>
           <details className="rounded-xl ring-1 ring-slate-200">
             <summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-800">Public holidays counted already</summary>
-            <ul className="grid grid-cols-2 gap-1 border-t border-slate-100 px-4 py-3 text-sm text-slate-700 sm:grid-cols-4" data-testid="public-holidays">
+            <ul
+              className="grid grid-cols-2 gap-1 border-t border-slate-100 px-4 py-3 text-sm text-slate-700 sm:grid-cols-4"
+              data-testid="public-holidays"
+            >
               {data.holidays.map((day) => (
                 <li key={day}>
                   {shortDay(day)} {day.slice(0, 4)}
