@@ -262,7 +262,7 @@ async function addShopActivity(db: Database): Promise<void> {
   });
   await db.insert(t.shopSettings).values({
     key: "delivery",
-    value: { zoneDays: { lagos: 2, "south-west": 3, rest: 5 }, stateDays: { Kano: 7 }, closedDays: [{ day: "2026-12-31", note: "Eve's \"party\"" }] },
+    value: { zoneDays: { lagos: 2, "south-west": 3, rest: 5 }, stateDays: { Kano: 7 }, closedDays: [{ day: "2026-12-31", note: 'Eve\'s "party"' }] },
   });
   // The newest message is deleted: its sequence stays ahead of the largest id, and must come back so.
   const [gone] = await db.insert(t.contactMessages).values({ name: "Spam", email: "spam@example.com", phone: "0", message: "x" }).returning();
