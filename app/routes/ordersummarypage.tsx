@@ -105,10 +105,13 @@ export default function OrderSummaryPage({ loaderData }: Route.ComponentProps) {
               <span>{delivery.phone}</span>
               <span>{delivery.email}</span>
             </address>
-            <p className="mt-3 flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm" data-testid="arrives-by">
+            <p className="mt-3 flex items-start gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm" data-testid="arrives-by">
               <TruckIcon className="h-5 w-5 shrink-0 text-brand-700" />
-              <span className="font-semibold text-slate-900">{arrivesBy(arrives)}</span>
-              <span className="text-slate-600">· Delivery is free</span>
+              {/* Each part wraps whole on a phone: never "Thu 3 / Dec". */}
+              <span>
+                <span className="whitespace-nowrap font-semibold text-slate-900">{arrivesBy(arrives)}</span>{" "}
+                <span className="whitespace-nowrap text-slate-600">· Delivery is free</span>
+              </span>
             </p>
           </section>
           <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="items-heading">
