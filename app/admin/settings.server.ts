@@ -12,7 +12,7 @@ import type { FormResult } from "../forms";
 // per zone and per state, and the shop's closed days. Staff who open it by address are told it is
 // for owners; their saves are refused.
 
-const ZONE_STATES = { lagos: "Lagos", "south-west": SOUTH_WEST_STATES.join(", "), rest: "every other state and the FCT" };
+const ZONE_STATES = { lagos: "Lagos State only", "south-west": SOUTH_WEST_STATES.join(", "), rest: "every other state and the FCT" };
 
 export async function settingsPanelData(account: SignedInAccount, context: AppLoadContext) {
   if (!isOwner(account)) return { ownersOnly: true as const };

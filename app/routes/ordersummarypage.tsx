@@ -110,7 +110,9 @@ export default function OrderSummaryPage({ loaderData }: Route.ComponentProps) {
               {/* Each part wraps whole on a phone: never "Thu 3 / Dec". */}
               <span>
                 <span className="whitespace-nowrap font-semibold text-slate-900">{arrivesBy(arrives)}</span>{" "}
-                <span className="whitespace-nowrap text-slate-600">· Delivery is free</span>
+                <span className="block whitespace-nowrap text-slate-600 sm:inline">
+                  <span className="hidden sm:inline">· </span>Delivery is free
+                </span>
               </span>
             </p>
           </section>

@@ -87,7 +87,7 @@ export function SettingsPanel({ data, result }: { data: PanelData; result: FormR
               Closed days
             </label>
             <p id="closedDays-hint" className="mt-1 text-sm text-slate-600">
-              One a line: the date as YYYY-MM-DD, then a note (at most {CLOSED_DAY_NOTE_MAX} characters) if you like. For holidays the government
+              One per line: the date as YYYY-MM-DD, then a note (at most {CLOSED_DAY_NOTE_MAX} characters) if you like. For holidays the government
               declares at short notice, or a day the shop does not deliver.
             </p>
             <textarea
