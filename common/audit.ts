@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = {
   refund: "Refund",
   admin: "Admins",
   category: "Categories",
+  settings: "Settings",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -217,4 +217,13 @@ export const messages = {
     movedTo
       ? `${name} leaves the menus, and its products and links move to ${movedTo}. This cannot be undone.`
       : `${name} leaves the menus. This cannot be undone.`,
+  // Settings: delivery estimates (issue 19).
+  ownersOnlySettings: "Only owners of the shop can change the settings.",
+  deliveryDaysInvalid: (label: string, max: number) => `${label}: please enter a whole number of business days from 1 to ${max}.`,
+  closedDayInvalid: (line: string) => `"${line}" is not a closed day: write one per line, the date as YYYY-MM-DD, then a note if you like.`,
+  closedDayNoteTooLong: (day: string, max: number) => `The note of ${day} can be at most ${max} characters.`,
+  closedDayTwice: (day: string) => `${day} is listed twice.`,
+  tooManyClosedDays: (max: number) => `Please list at most ${max} closed days.`,
+  deliverySettingsSaved: "Delivery estimates saved.",
+  settingsUnchanged: "Nothing changed.",
 } as const;

@@ -4,7 +4,7 @@
 
 /**
  * The admin dashboard (/admin): spec §2's five panels, then those a running shop needs (issue 18:
- * Admins and the audit log are for owners only).
+ * Admins and the audit log are for owners only; issue 19: so are the shop's Settings).
  */
 export const ADMIN_PANELS = {
   adminInfo: 0,
@@ -19,10 +19,11 @@ export const ADMIN_PANELS = {
   customers: 9,
   reports: 10,
   categories: 11,
+  settings: 12,
 } as const;
 
 /** The panels only an owner opens. */
-export const OWNER_PANELS: readonly AdminPanel[] = [ADMIN_PANELS.admins, ADMIN_PANELS.auditLog];
+export const OWNER_PANELS: readonly AdminPanel[] = [ADMIN_PANELS.admins, ADMIN_PANELS.auditLog, ADMIN_PANELS.settings];
 
 /** The customer dashboard (/userdashboard): spec §2's User Info and My Orders. */
 export const CUSTOMER_PANELS = {

@@ -9,6 +9,7 @@ import { messageAction, messagesPanelData } from "../admin/messages.server";
 import { customersPanelData } from "../admin/customers.server";
 import { bulkStatusAction, ordersPanelData } from "../admin/orders.server";
 import { reportsPanelData } from "../admin/reports.server";
+import { deliverySettingsAction, settingsPanelData } from "../admin/settings.server";
 import { adminsPanelData, auditPanelData, staffChangeAction } from "../admin/staff.server";
 import {
   deleteProductAction,
@@ -34,6 +35,7 @@ import { Overview } from "../components/admin/Overview";
 import { PostProduct } from "../components/admin/PostProduct";
 import { ReportsPanel } from "../components/admin/ReportsPanel";
 import { SearchProducts } from "../components/admin/SearchProducts";
+import { SettingsPanel } from "../components/admin/SettingsPanel";
 import { networkFallback, type FormResult } from "../forms";
 import { formIntent, unknownIntent } from "../intents";
 import { privatePageMeta } from "../seo";
@@ -68,6 +70,8 @@ async function panelData(menu: AdminPanel, account: SignedInAccount, request: Re
       return { panel: "audit" as const, audit: await auditPanelData(account, request, context) };
     case ADMIN_PANELS.categories:
       return { panel: "categories" as const, categories: await categoriesPanelData(context) };
+    case ADMIN_PANELS.settings:
+      return { panel: "settings" as const, settings: await settingsPanelData(account, context) };
   }
 }
 
@@ -88,6 +92,7 @@ const INTENTS = [
   "delete-product",
   "message-read",
   "orders-bulk-status",
+  "delivery-settings",
   ...CATEGORY_INTENTS,
 ] as const;
 
@@ -116,6 +121,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return messageAction(account, form, context);
     case "orders-bulk-status":
       return bulkStatusAction(account, form, context);
+    case "delivery-settings":
+      return deliverySettingsAction(account, form, context);
     case "category-add":
     case "category-edit":
     case "category-logo":
@@ -157,6 +164,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       {loaderData.panel === "admins" ? <AdminsPanel data={loaderData.admins} /> : null}
       {loaderData.panel === "audit" ? <AuditLogPanel data={loaderData.audit} /> : null}
       {loaderData.panel === "categories" ? <CategoriesPanel data={loaderData.categories} result={actionData} /> : null}
+      {loaderData.panel === "settings" ? <SettingsPanel data={loaderData.settings} result={actionData} /> : null}
     </AdminFrame>
   );
 }

@@ -4,15 +4,17 @@ import type { Route } from "./+types/deliverydetailpage";
 import { isEmailShape } from "~/common/accounts";
 import { DELIVERY_FIELDS, DELIVERY_LABELS, deliveryInput, type DeliveryDetails, type DeliveryField } from "~/common/delivery";
 import { messages } from "~/common/messages";
+import { arrivesBy } from "~/common/delivery-estimate";
 import { citiesOf, STATE_NAMES } from "~/common/nigeria";
 import { CheckoutSteps } from "../components/CheckoutSteps";
 import { buttonStyles } from "../components/Dialog";
 import { FormMessage, inputStyle } from "../components/account/fields";
+import { TruckIcon } from "../components/icons";
 import { useToast } from "../components/Toast";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
-import { firstProblem, getCart, getDelivery, lastDelivery, saveDelivery } from "~/app/services.server";
+import { estimateArrivals, firstProblem, getCart, getDelivery, lastDelivery, saveDelivery } from "~/app/services.server";
 
 /** Spec §9: the delivery form's warnings show for 2 seconds. */
 const WARNING_MS = 2000;
@@ -32,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       state: "",
       city: "",
     };
-  return { details };
+  // Every state's day, for an order placed now: the line under the state follows the choice.
+  return { details, arrivals: await estimateArrivals(context.db) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,7 +64,7 @@ function formProblem(form: HTMLFormElement): { field: DeliveryField; message: st
 }
 
 export default function DeliveryDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { details } = loaderData;
+  const { details, arrivals } = loaderData;
   const [state, setState] = useState(details.state);
   const [city, setCity] = useState(details.city);
   const [invalid, setInvalid] = useState<DeliveryField | null>(null);
@@ -155,6 +158,14 @@ export default function DeliveryDetailPage({ loaderData, actionData }: Route.Com
             ))}
           </select>
         </div>
+        <p className="flex items-center gap-2 text-sm sm:col-span-2" aria-live="polite" data-testid="arrives-by">
+          <TruckIcon className="h-5 w-5 shrink-0 text-brand-700" />
+          {arrivals[state] ? (
+            <span className="font-semibold text-slate-900">{arrivesBy(arrivals[state])}</span>
+          ) : (
+            <span className="text-slate-600">Choose a state to see when your order arrives.</span>
+          )}
+        </p>
         {actionData?.status === "error" ? (
           <div className="sm:col-span-2">
             <FormMessage tone="error">{actionData.message}</FormMessage>

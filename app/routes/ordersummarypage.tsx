@@ -1,15 +1,17 @@
 import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import { OrderLine } from "../components/OrderLine";
 import type { Route } from "./+types/ordersummarypage";
+import { arrivesBy } from "~/common/delivery-estimate";
 import { messages } from "~/common/messages";
 import { hasNul } from "~/common/text";
 import { CheckoutSteps } from "../components/CheckoutSteps";
+import { TruckIcon } from "../components/icons";
 import { OrderTotals } from "../components/checkout/OrderTotals";
 import { PayNow, type PaymentStep } from "../components/checkout/PayNow";
 import { formIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
-import { cancelCheckout, cartTotalKobo, completePayment, getCart, getDelivery, startCheckout } from "~/app/services.server";
+import { cancelCheckout, cartTotalKobo, completePayment, estimateArrival, getCart, getDelivery, startCheckout } from "~/app/services.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await requireAccount(request, context, "customer");
@@ -17,7 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (lines.length === 0) throw redirect("/cartpage");
   const delivery = await getDelivery(context.db, account.id);
   if (!delivery) throw redirect("/deliverydetailpage");
-  return { lines, delivery, totalKobo: cartTotalKobo(lines) };
+  // From now: the order is not placed yet (it keeps the day computed when it is paid).
+  return { lines, delivery, totalKobo: cartTotalKobo(lines), arrives: await estimateArrival(context.db, delivery.state) };
 }
 
 const PAYMENT_REFERENCE_MAX = 100;
@@ -79,7 +82,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export const meta: Route.MetaFunction = () => privatePageMeta("Order Summary");
 
 export default function OrderSummaryPage({ loaderData }: Route.ComponentProps) {
-  const { lines, delivery, totalKobo } = loaderData;
+  const { lines, delivery, totalKobo, arrives } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
       <CheckoutSteps current={2} />
@@ -106,6 +109,16 @@ export default function OrderSummaryPage({ loaderData }: Route.ComponentProps) {
               <span>{delivery.phone}</span>
               <span>{delivery.email}</span>
             </address>
+            <p className="mt-3 flex items-start gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm" data-testid="arrives-by">
+              <TruckIcon className="h-5 w-5 shrink-0 text-brand-700" />
+              {/* Each part wraps whole on a phone: never "Thu 3 / Dec". */}
+              <span>
+                <span className="whitespace-nowrap font-semibold text-slate-900">{arrivesBy(arrives)}</span>{" "}
+                <span className="block whitespace-nowrap text-slate-600 sm:inline">
+                  <span className="hidden sm:inline">· </span>Delivery is free
+                </span>
+              </span>
+            </p>
           </section>
           <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="items-heading">
             <h2 id="items-heading" className="text-lg font-semibold text-slate-900">

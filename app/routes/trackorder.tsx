@@ -107,7 +107,7 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
         <dt className="text-slate-500">Ordered on</dt>
         <dd>{order.placedOn}</dd>
         <dt className="text-slate-500">Delivery</dt>
-        <dd>{order.estimate}</dd>
+        <dd data-testid="tracked-estimate">{order.estimate}</dd>
       </dl>
     </section>
   );

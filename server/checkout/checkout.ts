@@ -7,6 +7,7 @@ import { lineName } from "~/common/featured";
 import { cartTotalKobo, getCart, getDelivery, type CartLine } from "../cart/cart";
 import type { Database, Executor } from "../db/client";
 import { cartItems, carts, orderItems, orders, payments, productVariants, refunds } from "../db/schema";
+import { estimateArrival } from "../delivery/estimates";
 import { announceMail, queueMail } from "../mail/outbox";
 import { hitLimits, retryText } from "../rate-limits";
 import { newOrderMail, orderConfirmationMail } from "../mail/templates";
@@ -471,6 +472,8 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
         : refundReason === "superseded"
           ? "Paid for a checkout the customer had replaced: refunding it"
           : "Paid after its stock was sold: refunding it";
+    // The day promised now stays the order's, whatever the settings become (decision 0037).
+    const arrivesBy = refundReason === null ? await estimateArrival(tx, order.state, paidAt) : null;
     // Pending, or a cancelled or expired checkout paid late: the row is locked and was never paid.
     const moved = await transition(tx, {
       orderId: order.id,
@@ -478,7 +481,7 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
       to: "paid",
       by: "shop",
       note,
-      set: { paidAt, needsRefund: refundReason !== null, reservedUntil: null },
+      set: { paidAt, needsRefund: refundReason !== null, reservedUntil: null, arrivesBy },
     });
     if (!moved.ok) throw new Error(`Order ${order.orderRef} cannot be paid from ${order.status} (${moved.reason})`);
     await tx

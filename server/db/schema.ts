@@ -337,6 +337,8 @@ export const orders = pgTable(
     /** While pending, the order holds its units until this moment; null: it holds none. */
     reservedUntil: timestamp("reserved_until", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The Lagos day promised when it was paid (decision 0037): later settings never move it. */
+    arrivesBy: date("arrives_by", { mode: "string" }),
   },
   (t) => [
     index("orders_account_idx").on(t.accountId, t.createdAt),
@@ -547,3 +549,13 @@ export const auditLog = pgTable(
     index("audit_log_actor_at_idx").on(t.actorId, t.at),
   ],
 );
+
+/**
+ * The shop's settings that staff change in the back office, one row per kind (`delivery`:
+ * common/delivery-estimate.ts DeliverySettings), checked by the service that writes them.
+ */
+export const shopSettings = pgTable("shop_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

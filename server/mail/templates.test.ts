@@ -42,6 +42,7 @@ const order: Order = {
   createdAt: new Date(0),
   reservedUntil: null,
   paidAt: new Date(0),
+  arrivesBy: "2026-11-27",
 };
 const item = (productName: string, size: string, unitPriceKobo: number, quantity: number): Item => ({
   id: 1,
@@ -86,7 +87,9 @@ describe("the mails' texts", () => {
       [
         "Hello Chinua,",
         "",
-        "Thank you for your order. We have received your payment, and we will call you to arrange delivery within 1 to 3 business days.",
+        "Thank you for your order. We have received your payment, and we will call you to arrange the delivery time.",
+        "",
+        "Arrives by Fri 27 Nov.",
         "",
         "- Vitafoam Grand Orthopaedic (6 x 6 x 10): 2 x ₦91,000 = ₦182,000.00",
         "- Pillow: 10 x ₦50.05 = ₦500.50",

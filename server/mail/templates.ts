@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "~/common/constants";
+import { arrivesBy } from "~/common/delivery-estimate";
 import { lineName } from "~/common/featured";
 import { formatNaira, formatNairaTotal } from "~/common/money";
 import { ADMIN_PANELS, adminPanelPath, CUSTOMER_PANELS, customerPanelPath } from "~/common/panels";
@@ -116,7 +117,11 @@ export function orderConfirmationMail(letter: OrderLetter): MailContent {
   return render({
     subject: `Your ${SHOP_NAME} order ${letter.order.orderRef}`,
     greetingName: letter.order.firstName,
-    paragraphs: ["Thank you for your order. We have received your payment, and we will call you to arrange delivery within 1 to 3 business days."],
+    paragraphs: [
+      "Thank you for your order. We have received your payment, and we will call you to arrange the delivery time.",
+      // The day promised when the order was paid (decision 0037); every paid order has one.
+      ...(letter.order.arrivesBy ? [`${arrivesBy(letter.order.arrivesBy)}.`] : []),
+    ],
     table: orderTable(letter),
     action: { label: "See my orders", url: `${letter.publicUrl}${customerPanelPath(CUSTOMER_PANELS.myOrders)}` },
     closing: `Questions about your order? Reply to this email or call us on ${SHOP_PHONE_DISPLAY}.`,

@@ -165,7 +165,7 @@ export interface Move {
   /** Kept with the event (the admin's internal note, or why the shop moved it); never mailed. */
   note?: string | null;
   /** Other columns the move writes in the same statement. */
-  set?: Partial<Pick<Order, "paidAt" | "needsRefund" | "reservedUntil" | "trackingId">>;
+  set?: Partial<Pick<Order, "paidAt" | "needsRefund" | "reservedUntil" | "trackingId" | "arrivesBy">>;
 }
 
 export type MoveResult =

@@ -1,13 +1,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, isEmailShape, normalizeEmail } from "~/common/accounts";
-import { PROCESSING_DAYS } from "~/common/constants";
+import { arrivesBy, shortDay } from "~/common/delivery-estimate";
 import { messages } from "~/common/messages";
 import { requiredText } from "~/common/fields";
 import type { Database } from "../db/client";
 import { accounts, orderEvents, orders } from "../db/schema";
 import { hitLimits, refundLimit } from "../rate-limits";
-import { DAY_MS, LAGOS_OFFSET_MS, lagosDate } from "~/common/lagos-time";
+import { lagosDate } from "~/common/lagos-time";
+import { estimateArrival } from "../delivery/estimates";
 import { customerLabel, placed, type OrderStatus } from "./lifecycle";
 
 // Order tracking without signing in (/trackorder): the order reference and the billing e-mail
@@ -35,33 +36,18 @@ export interface TrackedOrder {
   statusLabel: string;
   trackingId: string | null;
   placedOn: string;
-  /** A sentence for the customer: when it should arrive, or when it did. */
+  /** For the customer: "Arrives by Fri 27 Nov", or when it was delivered, or that it will not be. */
   estimate: string;
 }
 
 export type TrackResult =
   { ok: true; order: TrackedOrder } | { ok: false; reason: "no-match" } | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 
-/** Adds business days (Monday to Friday), counted in Lagos time. */
-export function addBusinessDays(from: Date, days: number): Date {
-  let date = new Date(from.getTime());
-  let left = days;
-  while (left > 0) {
-    date = new Date(date.getTime() + DAY_MS);
-    const weekday = new Date(date.getTime() + LAGOS_OFFSET_MS).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left -= 1;
-  }
-  return date;
-}
-
-const lagosDay = (date: Date) => date.toLocaleDateString("en-NG", { weekday: "short", day: "numeric", month: "short", timeZone: "Africa/Lagos" });
-
-function estimate(status: TrackedOrder["status"], paidAt: Date, deliveredAt: Date | null): string {
-  if (status === "delivered") return deliveredAt ? `Delivered on ${lagosDay(deliveredAt)}.` : "Delivered.";
+/** When it should arrive, or when it did, or that it will not. */
+function estimate(status: TrackedOrder["status"], arrives: string, deliveredAt: Date | null): string {
+  if (status === "delivered") return deliveredAt ? `Delivered on ${shortDay(lagosDate(deliveredAt))}.` : "Delivered.";
   if (status === "cancelled" || status === "refunded") return "This order will not be delivered.";
-  const from = addBusinessDays(paidAt, PROCESSING_DAYS.min);
-  const to = addBusinessDays(paidAt, PROCESSING_DAYS.max);
-  return `Expected between ${lagosDay(from)} and ${lagosDay(to)} (${PROCESSING_DAYS.min} to ${PROCESSING_DAYS.max} business days).`;
+  return arrivesBy(arrives);
 }
 
 export async function trackOrder(db: Database, orderRef: string, email: string, clientAddress: string): Promise<TrackResult> {
@@ -71,7 +57,15 @@ export async function trackOrder(db: Database, orderRef: string, email: string, 
   if (!limit.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   const billing = email.trim().toLowerCase();
   const [order] = await db
-    .select({ id: orders.id, orderRef: orders.orderRef, status: orders.status, trackingId: orders.trackingId, paidAt: orders.paidAt })
+    .select({
+      id: orders.id,
+      orderRef: orders.orderRef,
+      status: orders.status,
+      trackingId: orders.trackingId,
+      paidAt: orders.paidAt,
+      state: orders.state,
+      arrivesBy: orders.arrivesBy,
+    })
     .from(orders)
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
     // The billing e-mail is the one given at checkout; the account's own address works too.
@@ -95,7 +89,8 @@ export async function trackOrder(db: Database, orderRef: string, email: string, 
       statusLabel: customerLabel(order.status),
       trackingId: order.trackingId,
       placedOn: lagosDate(order.paidAt),
-      estimate: estimate(order.status, order.paidAt, delivered?.at ?? null),
+      // Orders paid before estimates were kept get one by today's settings (decision 0037).
+      estimate: estimate(order.status, order.arrivesBy ?? (await estimateArrival(db, order.state, order.paidAt)), delivered?.at ?? null),
     },
   };
 }

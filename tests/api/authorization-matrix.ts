@@ -811,6 +811,23 @@ export const PAGE_ROWS: MatrixRow[] = [
   },
   {
     surface: "page",
+    method: "GET",
+    route: "/admin",
+    request: "/admin?menu=12",
+    expect: adminPage("200 +msg.ownersOnly"),
+    why: "Settings (issue 19: delivery estimates) are for owners; staff are told so.",
+  },
+  {
+    surface: "page",
+    method: "POST",
+    route: "/admin",
+    request: "/admin?menu=12",
+    body: { intent: "delivery-settings", "zone-lagos": "1", "zone-south-west": "3", "zone-rest": "5", closedDays: "2026-12-31 New Year's Eve" },
+    expect: adminPage("403 +msg.ownersOnlySettings"),
+    why: "Changing the delivery estimates (issue 19) is an owner's; staff are refused and nothing changes.",
+  },
+  {
+    surface: "page",
     method: "POST",
     route: "/admin",
     request: "/admin",

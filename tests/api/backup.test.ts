@@ -197,6 +197,7 @@ async function addShopActivity(db: Database): Promise<void> {
       ...delivery,
       paidAt: new Date(),
       trackingId: "TRK-1",
+      arrivesBy: "2026-12-04",
     })
     .returning();
   await db.insert(t.orderItems).values({
@@ -258,6 +259,10 @@ async function addShopActivity(db: Database): Promise<void> {
     subject: "Product 1: Eco Foam Mattress",
     subjectPath: "/admin/products/1",
     detail: "Size 6x2.5x4: ₦25,000.00 → ₦27,500.00",
+  });
+  await db.insert(t.shopSettings).values({
+    key: "delivery",
+    value: { zoneDays: { lagos: 2, "south-west": 3, rest: 5 }, stateDays: { Kano: 7 }, closedDays: [{ day: "2026-12-31", note: 'Eve\'s "party"' }] },
   });
   // The newest message is deleted: its sequence stays ahead of the largest id, and must come back so.
   const [gone] = await db.insert(t.contactMessages).values({ name: "Spam", email: "spam@example.com", phone: "0", message: "x" }).returning();
@@ -526,7 +531,7 @@ describe("the commands", () => {
       try {
         expect(await run(["restore", fileA], env)).toEqual({
           code: 0,
-          out: expect.stringMatching(new RegExp(`^Restored \\d+ rows of 25 tables from .*a\\.backup into ${where} \\(`)),
+          out: expect.stringMatching(new RegExp(`^Restored \\d+ rows of 26 tables from .*a\\.backup into ${where} \\(`)),
         });
         expect(await run(["restore", fileA], env)).toEqual({
           code: 1,
@@ -538,7 +543,7 @@ describe("the commands", () => {
         });
         expect(await run(["backup", fileB], env)).toEqual({
           code: 0,
-          out: expect.stringMatching(new RegExp(`^Backed up \\d+ rows of 25 tables from ${where} to .*b\\.backup \\(`)),
+          out: expect.stringMatching(new RegExp(`^Backed up \\d+ rows of 26 tables from ${where} to .*b\\.backup \\(`)),
         });
         // The same rows in the same order: only the header (time, server) may differ.
         const body = (file: Buffer) => gunzipSync(file).toString("utf8").split("\n").slice(1);

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { arrivalDay, arrivesBy, businessDaysFor, DEFAULT_DELIVERY_SETTINGS } from "~/common/delivery-estimate";
 import { messages } from "~/common/messages";
 import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { expireStaleOrders, HOLD_MS, PAYMENT_START_LIMIT } from "~/server/checkout/checkout";
@@ -336,6 +337,9 @@ describe("checkout with Paystack (local stub)", () => {
     expect(mails.confirmations).toHaveLength(1);
     expect(mails.notices).toHaveLength(1);
     expect(mails.confirmations[0].text).toContain(s.reference);
+    // The day promised at payment (decision 0037), kept on the order and said in the mail.
+    expect(paid[0].arrivesBy).toBe(arrivalDay(paid[0].paidAt!, businessDaysFor(DEFAULT_DELIVERY_SETTINGS, s.delivery.state)));
+    expect(mails.confirmations[0].text).toContain(`\n${arrivesBy(paid[0].arrivesBy!)}.\n`);
   });
 
   it("answers 200 to the same create_order again and still has exactly one paid order", async () => {

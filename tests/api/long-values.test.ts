@@ -429,6 +429,21 @@ function extend(c: Case): Case {
     const unreadable = { intent: messages.requestUnreadable, adminId: messages.requestUnreadable, change: messages.requestUnreadable };
     return { ...c, actor: "admin", shows: unreadable };
   }
+  if (c.surface === "page" && path === "/admin" && c.body.intent === "delivery-settings") {
+    // As for staff-change: this file's admin is an owner, who may save the settings.
+    const days = messages.deliveryDaysInvalid;
+    return {
+      ...c,
+      actor: "admin",
+      shows: {
+        intent: messages.requestUnreadable,
+        "zone-lagos": days("Lagos", 30),
+        "zone-south-west": days("South-West", 30),
+        "zone-rest": days("Rest of Nigeria", 30),
+        closedDays: messages.closedDayInvalid(DOTS.slice(0, 40)),
+      },
+    };
+  }
   return c;
 }
 

@@ -75,7 +75,21 @@ test("every back-office page wears the back office's frame, with nothing covered
   });
 
   await ownerLogin();
-  const panels = ["info", "post", "manage", "register", "search", "orders", "messages", "admins", "audit", "customers", "reports", "categories"];
+  const panels = [
+    "info",
+    "post",
+    "manage",
+    "register",
+    "search",
+    "orders",
+    "messages",
+    "admins",
+    "audit",
+    "customers",
+    "reports",
+    "categories",
+    "settings",
+  ];
   for (const [menu, name] of panels.entries()) {
     await gotoHydrated(page, `/admin?menu=${menu}`);
     await expectBackOfficeFrame(page, info, name);

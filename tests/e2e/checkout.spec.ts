@@ -215,6 +215,8 @@ test("a new customer buys a featured mattress from the home page to the order e-
   await expect(text).toContainText(
     `Deliver to: ${delivery.firstName} ${delivery.lastName}, ${delivery.address}, ${delivery.city}, ${delivery.state}`,
   );
+  // The day promised at payment (decision 0037), a weekday.
+  await expect(text).toContainText(/\nArrives by (Mon|Tue|Wed|Thu|Fri) \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\.\n/);
   await page.goto("/dev/mailbox");
 });
 

@@ -1,0 +1,126 @@
+import { Form } from "react-router";
+import type { settingsPanelData } from "~/app/admin/settings.server";
+import type { FormResult } from "~/app/forms";
+import { CLOSED_DAY_NOTE_MAX, MAX_DELIVERY_DAYS, shortDay, ZONE_LABELS } from "~/common/delivery-estimate";
+import { FormMessage, inputStyle, SubmitButton } from "../account/fields";
+import { OwnersOnly } from "./AdminsPanel";
+
+// Settings (ADMIN_PANELS.settings, owners only; issue 19): delivery estimates. Each zone's
+// business days, a state's own where it differs (blank: the zone's), and the days the shop
+// closes besides the public holidays, which are counted already and listed for reference.
+
+type PanelData = Awaited<ReturnType<typeof settingsPanelData>>;
+
+const dayInput = "mt-1 block w-24 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400";
+
+export function SettingsPanel({ data, result }: { data: PanelData; result: FormResult | undefined }) {
+  if (data.ownersOnly) return <OwnersOnly heading="Settings" />;
+  const zoneDays = Object.fromEntries(data.zones.map((z) => [z.zone, z.days]));
+  return (
+    <div className="max-w-3xl">
+      <h2 className="text-lg font-semibold text-slate-900">Settings</h2>
+      <Form method="post" noValidate preventScrollReset className="mt-4 grid gap-6">
+        <input type="hidden" name="intent" value="delivery-settings" />
+        <section aria-labelledby="delivery-estimates-heading" className="grid gap-5">
+          <div>
+            <h3 id="delivery-estimates-heading" className="font-semibold text-slate-900">
+              Delivery estimates
+            </h3>
+            <p className="mt-1 text-sm text-slate-600">
+              Shoppers see &ldquo;Arrives by&rdquo; a date: this many business days (Monday to Friday, less public holidays and closed days) after the
+              order. An order paid from 2 pm Lagos time counts from the next business day. A placed order keeps the date it was given.
+            </p>
+          </div>
+          <fieldset className="grid gap-4 sm:grid-cols-3">
+            <legend className="mb-2 text-sm font-semibold text-slate-800">Business days by zone</legend>
+            {data.zones.map((zone) => (
+              <div key={zone.zone}>
+                <label htmlFor={`zone-${zone.zone}`} className="block text-sm font-medium text-slate-700">
+                  {zone.label}
+                </label>
+                <input
+                  id={`zone-${zone.zone}`}
+                  name={`zone-${zone.zone}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={MAX_DELIVERY_DAYS}
+                  required
+                  defaultValue={zone.days}
+                  className={dayInput}
+                />
+                <p className="mt-1 text-xs text-slate-500">{zone.states}</p>
+              </div>
+            ))}
+          </fieldset>
+          <details className="rounded-xl ring-1 ring-slate-200">
+            <summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-800">
+              A state of its own (blank: its zone&rsquo;s days)
+            </summary>
+            <div className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 px-4 py-4 sm:grid-cols-3">
+              {data.states.map((state) => (
+                <div key={state.name}>
+                  <label htmlFor={`state-${state.name}`} className="block text-sm font-medium text-slate-700">
+                    {state.name}
+                  </label>
+                  <input
+                    id={`state-${state.name}`}
+                    name={`state-${state.name}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={MAX_DELIVERY_DAYS}
+                    defaultValue={state.days ?? ""}
+                    placeholder={String(zoneDays[state.zone])}
+                    aria-describedby={`state-${state.name}-zone`}
+                    className={dayInput}
+                  />
+                  <span id={`state-${state.name}-zone`} className="sr-only">
+                    Blank: {ZONE_LABELS[state.zone]}, {zoneDays[state.zone]} business days
+                  </span>
+                </div>
+              ))}
+            </div>
+          </details>
+          <div>
+            <label htmlFor="closedDays" className="block text-sm font-semibold text-slate-800">
+              Closed days
+            </label>
+            <p id="closedDays-hint" className="mt-1 text-sm text-slate-600">
+              One per line: the date as YYYY-MM-DD, then a note (at most {CLOSED_DAY_NOTE_MAX} characters) if you like. For holidays the government
+              declares at short notice, or a day the shop does not deliver.
+            </p>
+            <textarea
+              id="closedDays"
+              name="closedDays"
+              rows={4}
+              defaultValue={data.closedDays}
+              placeholder="2026-12-31 New Year's Eve"
+              aria-describedby="closedDays-hint"
+              className={`${inputStyle} font-mono`}
+            />
+          </div>
+          <details className="rounded-xl ring-1 ring-slate-200">
+            <summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-800">Public holidays counted already</summary>
+            <ul
+              className="grid grid-cols-2 gap-1 border-t border-slate-100 px-4 py-3 text-sm text-slate-700 sm:grid-cols-4"
+              data-testid="public-holidays"
+            >
+              {data.holidays.map((day) => (
+                <li key={day}>
+                  {shortDay(day)} {day.slice(0, 4)}
+                </li>
+              ))}
+            </ul>
+          </details>
+        </section>
+        {result?.status === "done" || result?.status === "error" ? (
+          <FormMessage tone={result.status === "done" ? "success" : "error"}>{result.message}</FormMessage>
+        ) : null}
+        <div className="sm:max-w-xs">
+          <SubmitButton busyText="Saving...">Save settings</SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
+}
