@@ -421,6 +421,15 @@ export const API_ROWS: MatrixRow[] = [
     expect: everyone("402"),
     why: "Test gateway only: paying needs the access code of the payer's own checkout.",
   },
+  {
+    surface: "api",
+    method: "POST",
+    route: "/api/test-gateway/pay-later",
+    request: "/api/test-gateway/pay-later",
+    body: { access_code: "{forged.token}", channel: "bank_transfer" },
+    expect: everyone("409"),
+    why: "Test gateway only: a transfer or USSD payment needs the access code of the payer's own checkout.",
+  },
 ];
 
 export const PAGE_ROWS: MatrixRow[] = [
