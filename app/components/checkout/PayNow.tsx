@@ -74,6 +74,8 @@ export function PayNow({ label }: { label: string }) {
   }, [finish.state, finish.data]);
 
   const busy = start.state !== "idle" || finish.state !== "idle" || testPayment !== null;
+  // Only a paid payment places the order; a cancelled or failed one is only recorded (issue 19).
+  const placing = finish.state !== "idle" && finish.formData?.get("intent") === "complete";
   return (
     <>
       {toast.element}
@@ -83,7 +85,7 @@ export function PayNow({ label }: { label: string }) {
         disabled={busy}
         onClick={() => start.submit({ intent: "pay" }, { method: "post" })}
       >
-        <LockIcon className="h-5 w-5" /> {finish.state !== "idle" ? "Placing your order..." : start.state !== "idle" ? "Opening payment..." : label}
+        <LockIcon className="h-5 w-5" /> {placing ? "Placing your order..." : start.state !== "idle" ? "Opening payment..." : label}
       </button>
       {testPayment ? (
         <TestPaymentDialog
