@@ -52,6 +52,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
 
+/**
+ * The room the page keeps for the contact bar at the bottom of the screen (FloatingContact, 3.5rem
+ * tall): below the page's end, and where the browser scrolls a focused or found element to.
+ */
+const CONTACT_BAR_ROOM = "pb-14";
+const CONTACT_BAR_SCROLL_ROOM = "scroll-pb-16";
+
 function PendingBar() {
   const navigation = useNavigation();
   if (navigation.state !== "loading") return null;
@@ -74,8 +81,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const categories = data?.categories ?? [];
   const { footer, backOffice } = routeFor(pathname);
+  const contactBar = data && !backOffice;
   return (
-    <html lang="en-NG">
+    <html lang="en-NG" className={contactBar ? CONTACT_BAR_SCROLL_ROOM : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -83,7 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-800 antialiased">
+      <body className={`flex min-h-screen flex-col bg-slate-50 font-sans text-slate-800 antialiased ${contactBar ? CONTACT_BAR_ROOM : ""}`}>
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
           Skip to content
         </a>
@@ -96,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {backOffice ? null : <BadgeStrip />}
         {footer ? <Footer categories={categories} /> : null}
-        {data && !backOffice ? <FloatingContact whatsappNumber={data.whatsappNumber} liveChatScriptUrl={data.liveChatScriptUrl} /> : null}
+        {contactBar ? <FloatingContact whatsappNumber={data.whatsappNumber} liveChatScriptUrl={data.liveChatScriptUrl} /> : null}
         {/* Scrolls to the top on every new page, and back to where you were on Back. */}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

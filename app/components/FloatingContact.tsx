@@ -26,7 +26,8 @@ function openChatWindow(w: ChatWindow) {
  */
 export function FloatingContact({ whatsappNumber, liveChatScriptUrl }: { whatsappNumber: string; liveChatScriptUrl: string | null }) {
   const [chat, setChat] = useState<"idle" | "loading" | "ready">("idle");
-  const opener = "flex items-center gap-2 rounded-full bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-800";
+  const opener =
+    "flex h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-brand-700 px-3 text-sm font-semibold text-white shadow hover:bg-brand-800 sm:px-4";
   const label = (
     <>
       <ChatIcon className="h-5 w-5" />
@@ -55,25 +56,31 @@ export function FloatingContact({ whatsappNumber, liveChatScriptUrl }: { whatsap
   };
 
   return (
-    <div className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3">
-      {liveChatScriptUrl ? (
-        <button type="button" onClick={openChat} className={opener} aria-busy={chat === "loading"} data-testid="chat-opener">
-          {label}
-        </button>
-      ) : (
-        <Link to="/contactus" className={opener} data-testid="chat-opener">
-          {label}
-        </Link>
-      )}
-      <a
-        href={whatsappLink(whatsappNumber)}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label="Chat with us on WhatsApp (opens in a new tab)"
-        className="grid h-14 w-14 place-items-center rounded-full bg-[#25d366] text-white shadow-lg hover:brightness-95"
-      >
-        <WhatsAppIcon />
-      </a>
+    // A strip of its own at the bottom of the screen, not buttons floating over the page: the page
+    // keeps room for it (CONTACT_BAR_ROOM in root.tsx), so it covers nothing a shopper reads or
+    // presses at any width (issue 19, docs/decisions/0038-contact-bar-and-hit-test.md).
+    <div className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white shadow-[0_-2px_8px_rgba(15,23,42,0.06)] print:hidden">
+      <div className="mx-auto flex h-14 max-w-7xl items-center justify-end gap-3 px-4">
+        <p className="mr-auto truncate text-sm text-slate-600">Questions? We are here to help.</p>
+        {liveChatScriptUrl ? (
+          <button type="button" onClick={openChat} className={opener} aria-busy={chat === "loading"} data-testid="chat-opener">
+            {label}
+          </button>
+        ) : (
+          <Link to="/contactus" className={opener} data-testid="chat-opener">
+            {label}
+          </Link>
+        )}
+        <a
+          href={whatsappLink(whatsappNumber)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label="Chat with us on WhatsApp (opens in a new tab)"
+          className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-[#25d366] text-white shadow hover:brightness-95"
+        >
+          <WhatsAppIcon width={24} height={24} />
+        </a>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 
 // Short-lived messages at the top of the page (Quantity Updated!, Payment successful!, the
 // delivery form's 2-second warnings). Screen readers hear them through the live region.
@@ -27,14 +28,21 @@ export function ToastBubble({ text, tone = "info" }: { text: string | null; tone
   );
 }
 
-/** A toast and the function that shows it for `ms` milliseconds. */
+/**
+ * A toast and the function that shows it for `ms` milliseconds. The toast is drawn at the end of
+ * the page's body, not where the component sits: inside a sticky panel (the order summary's at
+ * 1024 px and wider) it would share the panel's layer, under the sticky header (issue 19).
+ */
 export function useToast() {
   const [toast, setToast] = useState<{ text: string; tone: ToastTone; ms: number; id: number } | null>(null);
+  // The body is there only in the browser; a toast only ever shows after something done there.
+  const [body, setBody] = useState<HTMLElement | null>(null);
+  useEffect(() => setBody(document.body), []);
   useEffect(() => {
     if (!toast) return;
     const timer = setTimeout(() => setToast(null), toast.ms);
     return () => clearTimeout(timer);
   }, [toast]);
   const show = useCallback((text: string, ms: number, tone: ToastTone = "info") => setToast({ text, tone, ms, id: Date.now() }), []);
-  return { element: <ToastBubble text={toast?.text ?? null} tone={toast?.tone} />, show };
+  return { element: body ? createPortal(<ToastBubble text={toast?.text ?? null} tone={toast?.tone} />, body) : null, show };
 }

@@ -2,7 +2,7 @@ import { stripVTControlCharacters } from "node:util";
 import type { Page, Route, TestInfo } from "@playwright/test";
 import type { DeliveryDetails } from "~/common/delivery";
 import { seedProducts } from "~/server/demo/seed-data";
-import { expect, expectAccessible, forgive, fullPageShot, gotoHydrated, loadAllPictures, test, uniqueEmail } from "./fixtures";
+import { expect, expectAccessible, expectOnTop, forgive, fullPageShot, gotoHydrated, loadAllPictures, test, uniqueEmail } from "./fixtures";
 import { addToCart, checkoutToSummary, fillDelivery, openPayment, payWithSuccessCard, SUCCESS_CARD } from "./shopping";
 
 // Cart and checkout in Chromium (spec §2 /cartpage, /deliverydetailpage, /ordersummarypage,
@@ -171,7 +171,7 @@ test("a new customer buys a featured mattress from the home page to the order e-
   await expect(payment.getByLabel("Card number")).toHaveValue("4084 0840 8408 4081");
   await shot(page, info, "payment-dialog");
   await payment.getByRole("button", { name: `Pay ${total}` }).click();
-  await expect(page.getByTestId("notice").filter({ hasText: "Payment successful!" })).toBeVisible();
+  await expectOnTop(page.getByTestId("notice").filter({ hasText: "Payment successful!" }), "'Payment successful!' is readable");
   const placed = page.getByRole("dialog");
   await expect(placed.getByRole("heading")).toHaveText("Order Placed Successfully!", { timeout: 15_000 });
   await expect(placed).toContainText("You will receive an email with the order details.");
@@ -229,9 +229,18 @@ test("cancelling the payment says 'Payment cancelled.', keeps the cart and place
   await checkoutToSummary(page, lagosDelivery("cancel-to"));
 
   const payment = await openPayment(page);
+  // The cancellation is recorded while the Pay button already reads as before (held back to see it).
+  const slowCancel = async (route: Route) => {
+    if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  };
+  await page.route((url) => url.pathname.startsWith("/ordersummarypage"), slowCancel);
   await payment.getByRole("button", { name: "Cancel payment" }).click();
   await expect(payment).toBeHidden();
-  await expect(page.getByTestId("notice").filter({ hasText: "Payment cancelled." })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay Now" })).toBeVisible({ timeout: 500 });
+  await expectOnTop(page.getByTestId("notice").filter({ hasText: "Payment cancelled." }), "'Payment cancelled.' is readable");
+  await page.unroute((url) => url.pathname.startsWith("/ordersummarypage"), slowCancel);
+  await expect(page.getByRole("button", { name: "Pay Now" })).toBeEnabled();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   // The items are still there.
@@ -296,7 +305,7 @@ test("a declined card says 'Payment failed: Declined' and places no order", asyn
   await payment.getByRole("button", { name: "Declined card: 4084 0800 0000 5408" }).click();
   await expect(payment.getByLabel("Card number")).toHaveValue("4084 0800 0000 5408");
   await payment.getByRole("button", { name: /^Pay ₦/ }).click();
-  await expect(page.getByTestId("notice").filter({ hasText: "Payment failed: Declined" })).toBeVisible();
+  await expectOnTop(page.getByTestId("notice").filter({ hasText: "Payment failed: Declined" }), "'Payment failed: Declined' is readable");
   await expect(payment).toBeHidden();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   forgive(consoleErrors, PAYMENT_REQUIRED);

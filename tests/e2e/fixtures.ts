@@ -98,7 +98,7 @@ export async function logInThroughPage(page: Page, path: "/userlogin" | "/adminl
  * Parts of a page are rendered only when scrolled near (app.css .render-when-visible). A
  * whole-page screenshot and axe's colour checks need them drawn: this style draws them.
  */
-const RENDER_ALL = ".render-when-visible { content-visibility: visible !important; }";
+export const RENDER_ALL = ".render-when-visible { content-visibility: visible !important; }";
 
 /** A whole-page screenshot for looking at the layout. */
 export function fullPageShot(page: Page, path: string) {
@@ -157,20 +157,77 @@ export async function adminMenu(page: Page): Promise<Locator> {
 }
 
 /**
+ * In the page (self-contained: Playwright runs it in the browser): which of `elements` something
+ * else covers where a finger or a pointer lands (its centre; and the two ends of its middle line,
+ * for what floats over the page), each described with what covers it. With `scroll`, each is checked wherever a person scrolls it
+ * to between the middle of the viewport and its bottom edge (as the page's scroll-padding puts it
+ * there): above the middle the sticky header covers what passes under it, as is its right.
+ * Elements a person does not meet (hidden, aria-hidden, a pixel-sized screen-reader text) are left
+ * out, and so is whatever lies under an element matching `allowedOver` (a toast's few seconds).
+ */
+export function coveredAtCentre(elements: Element[], { scroll, allowedOver }: { scroll: boolean; allowedOver?: string }): string[] {
+  const describe = (el: Element | null) => {
+    if (!el) return "nothing (off screen)";
+    const label = el.getAttribute("aria-label") ?? el.getAttribute("data-testid") ?? el.getAttribute("name") ?? el.textContent ?? "";
+    return `<${el.tagName.toLowerCase()}> "${label.replace(/\s+/g, " ").trim().slice(0, 40)}"`;
+  };
+  /** Part of a layer drawn over the page (fixed or sticky), and not around `el`. */
+  const overlay = (hit: Element, el: Element) => {
+    for (let node: Element | null = hit; node && !node.contains(el); node = node.parentElement) {
+      if (["fixed", "sticky"].includes(getComputedStyle(node).position)) return true;
+    }
+    return false;
+  };
+  const coverOf = (el: Element) => {
+    const box = el.getBoundingClientRect();
+    const inset = Math.min(8, box.width / 4);
+    const points = [box.left + box.width / 2, box.left + inset, box.right - inset];
+    for (const [i, x] of points.entries()) {
+      const hit = document.elementFromPoint(x, box.top + box.height / 2);
+      if (hit === el || (hit && el.contains(hit)) || (allowedOver && hit?.closest(allowedOver))) continue;
+      // The ends only for what floats over the page: a field's own Show password button sits at its end on purpose.
+      if (!hit || i === 0 || overlay(hit, el)) return hit ?? document.documentElement;
+    }
+    return null;
+  };
+  /** The window's scroll positions from the one showing `el` in the middle to the one showing it at the bottom. */
+  const positions = (el: Element) => {
+    el.scrollIntoView({ block: "end", inline: "nearest", behavior: "instant" });
+    const bottom = window.scrollY;
+    el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+    const all = [window.scrollY];
+    for (let y = window.scrollY - 16; y > bottom; y -= 16) all.push(y);
+    return bottom < window.scrollY ? [...all, bottom] : all;
+  };
+  const covered: string[] = [];
+  for (const el of elements) {
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || el.closest("[aria-hidden=true]")) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width < 2 || box.height < 2) continue;
+    for (const y of scroll ? positions(el) : [null]) {
+      if (y !== null) window.scrollTo({ top: y, behavior: "instant" });
+      const cover = coverOf(el);
+      if (cover) {
+        const where = y === null ? "" : ` (${Math.round(el.getBoundingClientRect().bottom)} px from the top of the viewport)`;
+        covered.push(`${describe(el)} under ${describe(cover)}${where}`);
+        break;
+      }
+    }
+  }
+  return covered;
+}
+
+/**
  * What a person must see and can press: on screen, and nothing covers it at its centre (where a
  * finger or a pointer lands), checked with elementFromPoint once it is scrolled into view.
  */
 export async function expectOnTop(locator: Locator, what = "nothing covers it") {
-  let onTop = false;
+  let covered: string[] = [];
   for (let attempt = 1; ; attempt++) {
     await expect(locator).toBeVisible();
     try {
       await locator.scrollIntoViewIfNeeded();
-      onTop = await locator.evaluate((el) => {
-        const box = el.getBoundingClientRect();
-        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-        return hit !== null && (hit === el || el.contains(hit));
-      });
+      covered = await locator.evaluateAll(coveredAtCentre, { scroll: false });
       break;
     } catch (error) {
       // React replaced the element between finding and measuring it (hydration, a revalidation
@@ -178,7 +235,7 @@ export async function expectOnTop(locator: Locator, what = "nothing covers it") 
       if (attempt === 3 || !/not attached to the DOM/.test(String(error))) throw error;
     }
   }
-  expect(onTop, what).toBe(true);
+  expect(covered, what).toEqual([]);
 }
 
 /** A back-office menu entry, shown or not (on phones the menu is closed): for its attributes. */

@@ -100,6 +100,8 @@ export function PayNow({ label }: { label: string }) {
   }, [awaiting, finish.state]);
 
   const busy = start.state !== "idle" || finish.state !== "idle" || testPayment !== null || awaiting !== null;
+  // Only a paid payment places the order; a cancelled or failed one is only recorded (issue 19).
+  const placing = finish.state !== "idle" && finish.formData?.get("intent") === "complete";
   return (
     <>
       {toast.element}
@@ -110,13 +112,7 @@ export function PayNow({ label }: { label: string }) {
         onClick={() => start.submit({ intent: "pay" }, { method: "post" })}
       >
         <LockIcon className="h-5 w-5" />{" "}
-        {awaiting
-          ? "Awaiting your payment..."
-          : finish.state !== "idle"
-            ? "Placing your order..."
-            : start.state !== "idle"
-              ? "Opening payment..."
-              : label}
+        {awaiting ? "Awaiting your payment..." : placing ? "Placing your order..." : start.state !== "idle" ? "Opening payment..." : label}
       </button>
       {awaiting ? (
         <p role="status" className="mt-3 flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
