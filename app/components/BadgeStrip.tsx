@@ -2,7 +2,7 @@ import { CardIcon, ClockIcon, HeadsetIcon, ReturnIcon, ShieldIcon, TruckIcon } f
 
 const badges = [
   { Icon: TruckIcon, title: "Free shipping", text: "On every order" },
-  { Icon: CardIcon, title: "Online payment", text: "Visa and Mastercard" },
+  { Icon: CardIcon, title: "Online payment", text: "Cards, transfer, USSD" },
   { Icon: HeadsetIcon, title: "Customer care", text: "Real people in Lagos" },
   { Icon: ClockIcon, title: "24/7 support", text: "Day and night" },
   { Icon: ShieldIcon, title: "100% safe", text: "Secure checkout" },

@@ -3,6 +3,7 @@ import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "~/common/constants";
 import { categoryPath } from "./CategoryMenu";
 import { MailIcon, PhoneIcon } from "./icons";
 import { Logo } from "./Logo";
+import { PaymentMarks } from "./PaymentMarks";
 
 const quickLinks = [
   ["/", "Home"],
@@ -24,26 +25,6 @@ const socials = [
   },
   { name: "X (Twitter)", href: "https://x.com/", path: "M4 4h4l4 5.5L16.5 4H20l-6.3 7.3L20 20h-4l-4.3-5.9L6.5 20H3l6.9-8z" },
 ];
-
-function PaymentMark({ name }: { name: "Visa" | "Mastercard" }) {
-  return name === "Visa" ? (
-    <svg viewBox="0 0 48 30" width="48" height="30" role="img" aria-label="Visa">
-      <rect width="48" height="30" rx="4" fill="#fff" />
-      <path
-        d="M19.5 20.5h-3l1.9-11h3zm11-10.7a7.6 7.6 0 0 0-2.7-.5c-3 0-5 1.5-5 3.7 0 1.6 1.5 2.5 2.6 3 1.2.6 1.6.9 1.6 1.4 0 .7-.9 1.1-1.8 1.1a6 6 0 0 1-2.8-.6l-.4-.2-.4 2.5a9 9 0 0 0 3.3.6c3.2 0 5.2-1.5 5.2-3.8 0-1.3-.8-2.2-2.5-3-1-.5-1.7-.9-1.7-1.4s.6-1 1.8-1a5.5 5.5 0 0 1 2.3.4l.3.1zm7.8-.3h-2.3c-.7 0-1.3.2-1.6 1l-4.5 10h3.2l.6-1.7h3.9l.4 1.7h2.8zm-3.7 7.1 1.2-3.1.7 3.1zM15 9.5l-3 7.5-.3-1.6a9 9 0 0 0-4.2-4.8l2.7 9.9h3.2l4.8-11z"
-        fill="#1a1f71"
-      />
-      <path d="M9.3 9.5H4.4v.2c3.8 1 6.3 3.2 7.3 6L10.6 10.6c-.2-.8-.7-1-1.3-1.1z" fill="#f7b600" />
-    </svg>
-  ) : (
-    <svg viewBox="0 0 48 30" width="48" height="30" role="img" aria-label="Mastercard">
-      <rect width="48" height="30" rx="4" fill="#fff" />
-      <circle cx="19" cy="15" r="8" fill="#eb001b" />
-      <circle cx="29" cy="15" r="8" fill="#f79e1b" />
-      <path d="M24 8.7a8 8 0 0 1 0 12.6 8 8 0 0 1 0-12.6z" fill="#ff5f00" />
-    </svg>
-  );
-}
 
 export function Footer({ categories }: { categories: { id: number; name: string }[] }) {
   return (
@@ -94,10 +75,7 @@ export function Footer({ categories }: { categories: { id: number; name: string 
         </nav>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wider text-white">We accept</h2>
-          <div className="mt-4 flex gap-2">
-            <PaymentMark name="Visa" />
-            <PaymentMark name="Mastercard" />
-          </div>
+          <PaymentMarks className="mt-4" />
           <h2 className="mt-8 text-sm font-semibold uppercase tracking-wider text-white">Follow us</h2>
           <ul className="mt-4 flex gap-3">
             {socials.map((s) => (

@@ -8,6 +8,7 @@ import { CheckoutSteps } from "../components/CheckoutSteps";
 import { TruckIcon } from "../components/icons";
 import { OrderTotals } from "../components/checkout/OrderTotals";
 import { PayNow, type PaymentStep } from "../components/checkout/PayNow";
+import { channelSentence, PaymentMarks } from "../components/PaymentMarks";
 import { formIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
@@ -136,7 +137,10 @@ export default function OrderSummaryPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-5">
             <PayNow label="Pay Now" />
           </div>
-          <p className="mt-3 text-center text-xs text-slate-500">Card payment (Visa, Mastercard), secured by Paystack.</p>
+          <div className="mt-3 grid justify-items-center gap-2 text-center text-xs text-slate-500">
+            <PaymentMarks className="justify-center [&_li]:ring-1 [&_li]:ring-slate-200" />
+            <p>Pay by {channelSentence()}, secured by Paystack.</p>
+          </div>
         </aside>
       </div>
     </div>

@@ -12,8 +12,9 @@ export default function TermsAndConditions() {
       <section>
         <h2>Orders and payment</h2>
         <p>
-          Prices are in naira and include VAT where it applies. Payment is required when you place the order, by debit or credit card (Visa or
-          Mastercard) through Paystack. An order is confirmed once the payment is confirmed; you then receive an e-mail with the order details.
+          Prices are in naira and include VAT where it applies. Payment is required when you place the order, through Paystack: by debit or credit
+          card (Visa, Mastercard or Verve), bank account, bank transfer, USSD or mobile money. An order is confirmed once the payment is confirmed (a
+          transfer or USSD payment when your bank confirms it); you then receive an e-mail with the order details.
         </p>
       </section>
       <section>

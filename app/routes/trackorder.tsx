@@ -40,7 +40,11 @@ const INFO = [
     title: "Flexible shipping or pick-up",
     text: "Have it delivered to your door, or pick it up from our Lagos store by arrangement.",
   },
-  { icon: CardIcon, title: "Payment", text: "Pay securely by Visa or Mastercard when you order, through Paystack." },
+  {
+    icon: CardIcon,
+    title: "Payment",
+    text: "Pay securely when you order, through Paystack: by card (Visa, Mastercard, Verve), bank transfer or USSD.",
+  },
 ];
 
 export default function TrackOrder({ actionData }: Route.ComponentProps) {

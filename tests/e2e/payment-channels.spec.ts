@@ -22,7 +22,7 @@ async function waitForTheMoney(page: Page, channelWords: string): Promise<string
   const waiting = page.getByRole("status").filter({ hasText: `Awaiting your ${channelWords}.` });
   await expect(waiting).toBeVisible();
   await expectOnTop(waiting, "the awaiting message is readable");
-  await expect(page.getByRole("button", { name: "Awaiting your payment..." })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Awaiting payment..." })).toBeDisabled();
   const placed = page.getByRole("dialog");
   await expect(placed.getByRole("heading")).toHaveText("Order Placed Successfully!", { timeout: 30_000 });
   await expect(page.getByTestId("notice").filter({ hasText: "Payment successful!" })).toBeVisible();
@@ -51,6 +51,14 @@ test("a customer pays by bank transfer: 'awaiting your bank transfer', then the 
   await addToCart(page, "/productdetail/32");
   const d = delivery("transfer-ship");
   await checkoutToSummary(page, d);
+  // The ways to pay, Nigeria's own Verve among the cards, beside Pay Now and in the footer.
+  const ways = page.getByLabel("Payment").getByRole("list", { name: "Ways to pay" });
+  for (const name of ["Visa", "Mastercard", "Verve"]) await expect(ways.getByRole("img", { name })).toBeVisible();
+  await expect(ways.getByRole("listitem")).toHaveText(["", "", "verve", "Bank account", "USSD", "Bank transfer", "Mobile money"]);
+  await expect(page.getByLabel("Payment")).toContainText(
+    "Pay by card (Visa, Mastercard, Verve), bank account, USSD, bank transfer or mobile money, secured by Paystack.",
+  );
+  await expect(page.locator("footer").getByRole("list", { name: "Ways to pay" }).getByRole("img", { name: "Verve" })).toHaveCount(1);
   const payment = await openPayment(page);
   await payment.getByRole("button", { name: "Bank transfer" }).click();
   await expect(payment).toContainText("9990001234");

@@ -112,7 +112,7 @@ export function PayNow({ label }: { label: string }) {
         onClick={() => start.submit({ intent: "pay" }, { method: "post" })}
       >
         <LockIcon className="h-5 w-5" />{" "}
-        {awaiting ? "Awaiting your payment..." : placing ? "Placing your order..." : start.state !== "idle" ? "Opening payment..." : label}
+        {awaiting ? "Awaiting payment..." : placing ? "Placing your order..." : start.state !== "idle" ? "Opening payment..." : label}
       </button>
       {awaiting ? (
         <p role="status" className="mt-3 flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
