@@ -26,9 +26,11 @@ function SearchBox({ id }: { id: string }) {
         type="search"
         defaultValue={params.get("searchTerm") ?? ""}
         placeholder={storefrontMessages.searchPlaceholder}
-        className="min-w-0 flex-1 rounded-l-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        // The spec's placeholder is long: on a phone it is written smaller, and the padding and the
+        // button give it room, so that it is read whole at 375 px (issue 19).
+        className="min-w-0 flex-1 rounded-l-lg border border-slate-300 bg-white px-2.5 py-2 text-sm text-slate-900 placeholder:text-xs placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:px-3 sm:placeholder:text-sm"
       />
-      <button type="submit" className="rounded-r-lg bg-accent-500 px-4 text-slate-900 hover:bg-accent-400" aria-label="Search">
+      <button type="submit" className="rounded-r-lg bg-accent-500 px-3 text-slate-900 hover:bg-accent-400 sm:px-4" aria-label="Search">
         <SearchIcon className="h-5 w-5" />
       </button>
     </Form>
