@@ -93,19 +93,30 @@ test("a featured mattress found by search offers its sizes, and the cart and My 
 
 test("the header's search placeholder is read whole", async ({ page }, info) => {
   await gotoHydrated(page, "/");
-  const search = page.getByPlaceholder(storefrontMessages.searchPlaceholder).locator("visible=true");
-  await expectOnTop(search);
-  const room = await search.evaluate((input: HTMLInputElement) => {
-    const style = getComputedStyle(input, "::placeholder");
-    const box = getComputedStyle(input);
-    const context = document.createElement("canvas").getContext("2d")!;
-    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const text = context.measureText(input.placeholder).width;
-    const inside = input.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
-    return { text, inside };
-  });
-  expect(room.text, `placeholder ${room.text}px in ${room.inside}px`).toBeLessThanOrEqual(room.inside);
   await page.screenshot({ path: `test-results/screenshots/${info.project.name}-edges-home-top.png` });
+  // The project's width, and on the phone project the other common widths of phones and tablets.
+  const widths = info.project.name === "phone" ? [360, 375, 414, 768, 1024] : [1280];
+  const cut: string[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    const search = page.getByPlaceholder(storefrontMessages.searchPlaceholder).locator("visible=true");
+    await expectOnTop(search);
+    const room = await search.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input, "::placeholder");
+      const box = getComputedStyle(input);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(input.placeholder).width;
+      const inside = input.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+      return { text: Math.ceil(text), inside: Math.floor(inside) };
+    });
+    await page.screenshot({
+      path: `test-results/screenshots/${info.project.name}-edges-search-${width}.png`,
+      clip: { x: 0, y: 0, width, height: 220 },
+    });
+    if (room.text > room.inside) cut.push(`${width} px: placeholder ${room.text} px in ${room.inside} px`);
+  }
+  expect(cut).toEqual([]);
 });
 
 for (const { role, path, forgot } of [
