@@ -5,6 +5,7 @@ import {
   changePassword,
   logIn,
   requestPasswordReset,
+  resetLinkIsLive,
   resetPassword,
   signUp,
   updatePhone,
@@ -96,6 +97,11 @@ export async function forgotPasswordAction(role: Role, { request, context }: Act
     log.error({ err: cause }, "Forgot-password failed");
     return error(messages.forgotServerError, 500);
   }
+}
+
+/** The reset page's loader: whether its link still works, and where to ask for a new one. */
+export async function resetPasswordLoader(role: Role, token: string, context: AppLoadContext) {
+  return { linkLive: await resetLinkIsLive(context.db, role, token), forgotPath: accountPaths[role].forgot };
 }
 
 export async function resetPasswordAction(role: Role, token: string, { request, context }: ActionArgs) {

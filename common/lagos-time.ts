@@ -43,3 +43,41 @@ export function addDays(day: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((lagosDayStart(to).getTime() - lagosDayStart(from).getTime()) / DAY_MS) + 1;
 }
+
+// ------------------------------------------------------------------ dates as people read them
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** The machine form of lagosDateTime, seconds optional ('YYYY-MM-DD HH:MM[:SS]'). */
+const LAGOS_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?::\d{2})?$/;
+
+/** '8:41 pm' from a 24-hour hour and minute. */
+function clockTime(hour: number, minute: string): string {
+  return `${hour % 12 || 12}:${minute} ${hour < 12 ? "am" : "pm"}`;
+}
+
+/**
+ * A date and time as shoppers and staff read them, in Lagos time: '23 Nov 2026, 8:41 pm'.
+ * Takes an instant, or a Lagos date-time in lagosDateTime's machine form (what loaders, the API
+ * and the CSV exports carry); any other text is returned as it is. Written by hand, not with
+ * Intl, so that the server and every browser print the same characters whatever their time zone
+ * and ICU data (decision 0039).
+ */
+export function readableLagosTime(value: Date | string): string {
+  const match = LAGOS_DATE_TIME.exec(typeof value === "string" ? value : lagosDateTime(value));
+  if (!match) return String(value);
+  const [, y, m, d, hh, mm] = match;
+  return `${readableLagosDate(`${y}-${m}-${d}`)}, ${clockTime(Number(hh), mm)}`;
+}
+
+/** A Lagos calendar day ('YYYY-MM-DD') as people read it: '23 Nov 2026'; other text is returned as it is. */
+export function readableLagosDate(day: string): string {
+  if (!isDay(day)) return day;
+  const [y, m, d] = day.split("-").map(Number);
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+/** Only the time of day of an instant, in Lagos: '8:41 pm'. */
+export function readableLagosClock(instant: Date): string {
+  const wall = lagosDateTime(instant);
+  return clockTime(Number(wall.slice(11, 13)), wall.slice(14, 16));
+}

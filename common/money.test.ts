@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNaira, formatNairaTotal, koboToNaira, nairaToKobo } from "./money";
+import { formatNaira, formatNairaTotal, koboToNaira, NAIRA_INPUT_PATTERN, nairaText, nairaToKobo } from "./money";
 
 describe("naira formatting", () => {
   it("shows whole-naira prices with the sign and thousands separators", () => {
@@ -29,5 +29,26 @@ describe("naira formatting", () => {
   it("converts between naira and kobo without float drift", () => {
     expect(nairaToKobo(19.99)).toBe(1999);
     expect(koboToNaira(9_100_000)).toBe(91_000);
+  });
+});
+
+describe("prices as staff type them", () => {
+  const whole = new RegExp(`^(?:${NAIRA_INPUT_PATTERN})$`, "v");
+  it("reads thousands commas and a ₦ or NGN in front", () => {
+    for (const [typed, plain] of [
+      ["45000", "45000"],
+      ["45,000", "45000"],
+      ["₦45,000", "45000"],
+      ["NGN 1,234,567.5", "1234567.5"],
+      ["45,00", "45,00"],
+      ["abc", "abc"],
+    ]) {
+      expect(nairaText(typed)).toBe(plain);
+    }
+  });
+
+  it("lets the browser send what the server reads, and stop the rest", () => {
+    for (const ok of ["45000", "45,000", "₦45,000", "₦ 45,000.50", "NGN 45000", "4999.5"]) expect(whole.test(ok), ok).toBe(true);
+    for (const bad of ["45,00", "4,5000", "45.000,00", "1e3", "12.345", "abc", "-5"]) expect(whole.test(bad), bad).toBe(false);
   });
 });

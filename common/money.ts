@@ -34,3 +34,15 @@ export function formatNaira(kobo: number, options: { decimals?: 0 | 2 } = {}): s
 export function formatNairaTotal(kobo: number): string {
   return formatNaira(kobo, { decimals: 2 });
 }
+
+/**
+ * Naira as staff type it: "45000", "45000.50", "45,000", "₦45,000.00", "NGN 45,000" all give the
+ * plain number's text ("45000"); other text is returned as it is, for the caller's check to refuse.
+ */
+export function nairaText(typed: string): string {
+  const bare = typed.replace(/^(?:₦|NGN)\s*/i, "");
+  return /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(bare) ? bare.replace(/,/g, "") : bare;
+}
+
+/** The price inputs' pattern (HTML, whole value): what nairaText reads, with at most two decimals. */
+export const NAIRA_INPUT_PATTERN = String.raw`(?:₦|NGN|ngn)?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?`;

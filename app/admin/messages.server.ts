@@ -1,4 +1,4 @@
-import { DAY_MS, LAGOS_OFFSET_MS } from "~/common/lagos-time";
+import { DAY_MS, lagosDate, readableLagosClock, readableLagosTime } from "~/common/lagos-time";
 import { data, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import type { SignedInAccount } from "~/server/accounts/sessions";
@@ -10,18 +10,12 @@ import type { FormResult } from "../forms";
 
 export type MessageFilter = "all" | "unread";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** '3 May 2026, 14:05' in Lagos time (UTC+1); 'Today, 14:05' and 'Yesterday, 14:05' when close. */
+/** '3 May 2026, 2:05 pm' in Lagos time (UTC+1); 'Today, 2:05 pm' and 'Yesterday, 2:05 pm' when close. */
 export function receivedText(at: Date, now = new Date()): string {
-  const local = new Date(at.getTime() + LAGOS_OFFSET_MS);
-  const day = (d: Date) => d.toISOString().slice(0, 10);
-  const today = new Date(now.getTime() + LAGOS_OFFSET_MS);
-  const yesterday = new Date(today.getTime() - DAY_MS);
-  const time = local.toISOString().slice(11, 16);
-  if (day(local) === day(today)) return `Today, ${time}`;
-  if (day(local) === day(yesterday)) return `Yesterday, ${time}`;
-  return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}, ${time}`;
+  const day = lagosDate(at);
+  if (day === lagosDate(now)) return `Today, ${readableLagosClock(at)}`;
+  if (day === lagosDate(new Date(now.getTime() - DAY_MS))) return `Yesterday, ${readableLagosClock(at)}`;
+  return readableLagosTime(at);
 }
 
 export async function messagesPanelData(request: Request, context: AppLoadContext) {

@@ -26,9 +26,12 @@ function SearchBox({ id }: { id: string }) {
         type="search"
         defaultValue={params.get("searchTerm") ?? ""}
         placeholder={storefrontMessages.searchPlaceholder}
-        className="min-w-0 flex-1 rounded-l-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        // The spec's placeholder is long: on a phone it is written smaller, and the padding and the
+        // button give it room; below 1024 px the box has a row of its own. It is read whole at
+        // every width from 360 px (issue 19).
+        className="min-w-0 flex-1 rounded-l-lg border border-slate-300 bg-white px-2.5 py-2 text-sm text-slate-900 placeholder:text-xs placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:px-3 sm:placeholder:text-sm"
       />
-      <button type="submit" className="rounded-r-lg bg-accent-500 px-4 text-slate-900 hover:bg-accent-400" aria-label="Search">
+      <button type="submit" className="rounded-r-lg bg-accent-500 px-3 text-slate-900 hover:bg-accent-400 sm:px-4" aria-label="Search">
         <SearchIcon className="h-5 w-5" />
       </button>
     </Form>
@@ -47,7 +50,7 @@ export function Header({ categories, cartCount, welcome }: HeaderProps) {
 
   return (
     <header className="sticky top-0 z-30 bg-white shadow-sm">
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 lg:gap-6">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 lg:gap-4 xl:gap-6">
         <button
           type="button"
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
@@ -61,10 +64,10 @@ export function Header({ categories, cartCount, welcome }: HeaderProps) {
         <Link to="/" aria-label={`${SHOP_NAME} home`} className="shrink-0">
           <Logo />
         </Link>
-        <div className="hidden flex-1 md:block">
+        <div className="hidden flex-1 lg:block">
           <SearchBox id="search-desktop" />
         </div>
-        <nav aria-label="Account" className="ml-auto flex items-center gap-1 md:ml-0">
+        <nav aria-label="Account" className="ml-auto flex items-center gap-1 lg:ml-0">
           <Link to="/" className={`${topLink} hidden lg:flex`}>
             <HomeIcon className="h-5 w-5" /> Home
           </Link>
@@ -87,7 +90,7 @@ export function Header({ categories, cartCount, welcome }: HeaderProps) {
           </Link>
         </nav>
       </div>
-      <div className="px-4 pb-3 md:hidden">
+      <div className="px-4 pb-3 lg:hidden">
         <SearchBox id="search-mobile" />
       </div>
       <nav aria-label="Main" className="hidden bg-brand-800 text-sm text-white lg:block">

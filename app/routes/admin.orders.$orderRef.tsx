@@ -12,12 +12,13 @@ import { AdminFrame } from "../components/admin/AdminFrame";
 import { OrderError } from "../components/admin/OrderError";
 import { documentPath } from "../components/admin/OrderDocument";
 import { buttonStyles } from "../components/Dialog";
-import { friendlyDateTime, OrderBadges, StatusBadge } from "../components/admin/OrdersPanel";
+import { OrderBadges, StatusBadge } from "../components/admin/OrdersPanel";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
 import { isOwner } from "~/app/services.server";
 import { NOTE_MAX, TRACKING_ID_MAX, getOrderForAdmin, holdsStock, staffLabel } from "~/app/services.server";
+import { readableLagosTime } from "~/common/lagos-time";
 
 // One order for the admin (issue 5): its lines, delivery details, payment and the provider's
 // verification, the history of its status, and the form that moves it on.
@@ -106,8 +107,8 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
         <OrderBadges order={order} />
       </div>
       <p className="mt-2 text-sm text-slate-700">
-        <span className="font-semibold text-slate-900">{formatNairaTotal(order.totalKobo)}</span> · ordered {friendlyDateTime(order.orderDate)}
-        {order.paidDate ? ` · paid ${friendlyDateTime(order.paidDate)}` : ""} <span className="text-slate-500">(Lagos time)</span>
+        <span className="font-semibold text-slate-900">{formatNairaTotal(order.totalKobo)}</span> · ordered {readableLagosTime(order.orderDate)}
+        {order.paidDate ? ` · paid ${readableLagosTime(order.paidDate)}` : ""} <span className="text-slate-500">(Lagos time)</span>
       </p>
       {order.paidDate ? (
         <p className="mt-3 flex flex-wrap gap-2">
@@ -246,7 +247,7 @@ function Payment({ order, className }: { order: Order; className?: string }) {
               <Row label="Amount">{v.amountKobo !== null ? formatNairaTotal(v.amountKobo) : "—"}</Row>
               <Row label="Currency">{v.currency ?? "—"}</Row>
               <Row label="Gateway says">{v.gatewayResponse ?? "—"}</Row>
-              <Row label="Paid at">{v.paidAt ? `${friendlyDateTime(v.paidAt)} (Lagos)` : "—"}</Row>
+              <Row label="Paid at">{v.paidAt ? `${readableLagosTime(v.paidAt)} (Lagos)` : "—"}</Row>
             </dl>
           ) : (
             <p className="mt-1 text-sm text-slate-600">No verification has been received.</p>
@@ -376,7 +377,7 @@ function History({ order, className }: { order: Order; className?: string }) {
             <span aria-hidden className="absolute -left-[1.4rem] top-1.5 h-2.5 w-2.5 rounded-full bg-brand-700 ring-2 ring-white" />
             <p className="font-semibold text-slate-900">{event.label}</p>
             <p className="text-slate-600">
-              {friendlyDateTime(event.at)} · {event.adminName ? `by ${event.adminName}` : "automatic"}
+              {readableLagosTime(event.at)} · {event.adminName ? `by ${event.adminName}` : "automatic"}
             </p>
             {event.note ? <p className="mt-0.5 text-slate-800">{event.note}</p> : null}
           </li>

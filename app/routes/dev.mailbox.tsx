@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/dev.mailbox";
 import { privatePageMeta } from "../seo";
 import { devMailboxEnabled, listMail } from "~/app/services.server";
+import { readableLagosTime } from "~/common/lagos-time";
 
 // Development only (no SMTP_URL, not production): the e-mails the shop would have sent.
 
@@ -28,7 +29,7 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
               <Link to={`/dev/mailbox/${m.id}`} className="block px-4 py-3 hover:bg-brand-50">
                 <span className="block font-semibold text-slate-900">{m.subject}</span>
                 <span className="block text-sm text-slate-600">
-                  To {m.to} · {new Date(m.createdAt).toLocaleString("en-NG")}
+                  To {m.to} · {readableLagosTime(new Date(m.createdAt))}
                 </span>
               </Link>
             </li>

@@ -57,10 +57,12 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         <div className="lg:col-span-2">
           <HeroCarousel />
         </div>
-        <ul className="grid grid-cols-2 gap-4 lg:grid-cols-2">
+        {/* Beside the hero (lg:) the rows share its height and each picture fills its tile,
+            cropped, rather than leaving a band under it (issue 19). */}
+        <ul className="grid grid-cols-2 gap-4 lg:grid-rows-2">
           {sideTiles.map((tile) => (
-            <li key={tile.file}>
-              <Link to={categoryPath(tile.category)} className="group relative block overflow-hidden rounded-2xl">
+            <li key={tile.file} className="lg:min-h-0">
+              <Link to={categoryPath(tile.category)} className="group relative block overflow-hidden rounded-2xl lg:h-full">
                 <Picture
                   file={tile.file}
                   alt=""

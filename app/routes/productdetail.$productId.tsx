@@ -3,6 +3,7 @@ import type { Route } from "./+types/productdetail.$productId";
 import { parseProductId } from "~/common/ids";
 import { messages } from "~/common/messages";
 import { formatNaira } from "~/common/money";
+import { FeaturedProductDetail } from "../components/FeaturedProductDetail";
 import { ProductDetailLayout } from "../components/ProductDetailLayout";
 import { RouteError } from "../components/RouteError";
 import { productMeta } from "../seo";
@@ -15,11 +16,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product, publicUrl: context.config.publicUrl };
 }
 
+// A featured mattress has one page for search engines: /productdetail2, which shows the same.
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
-  loaderData ? productMeta(loaderData.product, loaderData.publicUrl, location.pathname) : [];
+  loaderData
+    ? productMeta(
+        loaderData.product,
+        loaderData.publicUrl,
+        loaderData.product.featured ? `/productdetail2/${loaderData.product.id}` : location.pathname,
+      )
+    : [];
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
+  // Search and Crazy Deals open every product here (spec §2); a featured mattress is sold by size.
+  if (product.featured) return <FeaturedProductDetail product={product} />;
   return (
     <ProductDetailLayout product={product} size="0" soldOut={product.stock === 0}>
       <p className="text-3xl font-extrabold text-brand-800">{formatNaira(product.priceKobo)}</p>

@@ -8,6 +8,7 @@ import { buttonStyles } from "../components/Dialog";
 import { CardIcon, ReturnIcon, TruckIcon, HomeIcon } from "../components/icons";
 import { pageMeta } from "../seo-pages";
 import { firstProblem, retryText, trackInput, trackOrder } from "~/app/services.server";
+import { readableLagosDate } from "~/common/lagos-time";
 
 type TrackAnswer = { status: "found"; order: TrackedOrder } | { status: "error"; message: string };
 
@@ -109,7 +110,7 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
         <dt className="text-slate-500">Tracking ID</dt>
         <dd data-testid="tracked-tracking-id">{order.trackingId ?? "Not yet assigned"}</dd>
         <dt className="text-slate-500">Ordered on</dt>
-        <dd>{order.placedOn}</dd>
+        <dd>{readableLagosDate(order.placedOn)}</dd>
         <dt className="text-slate-500">Delivery</dt>
         <dd data-testid="tracked-estimate">{order.estimate}</dd>
       </dl>

@@ -13,6 +13,7 @@ import { formIntent, unknownIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
 import { customerLabel, listOrders, log } from "~/app/services.server";
+import { readableLagosTime } from "~/common/lagos-time";
 
 const MENU = [
   { panel: CUSTOMER_PANELS.userInfo, label: "User Info", icon: UserIcon },
@@ -92,7 +93,7 @@ function MyOrders({ orders, error }: { orders: Route.ComponentProps["loaderData"
               <dl className="mt-1 grid gap-x-4 text-xs text-slate-500 sm:grid-cols-2">
                 <div>
                   <dt className="inline">Ordered: </dt>
-                  <dd className="inline">{order.orderDate}</dd>
+                  <dd className="inline">{readableLagosTime(order.orderDate)}</dd>
                 </div>
                 {order.paymentReference ? (
                   <div className="break-all">

@@ -97,23 +97,38 @@ async function issueToken(db: Executor, accountId: number, purpose: keyof typeof
   return token;
 }
 
+/** The token's row while it is live: known, of an account of this role, unused and unexpired. */
+const liveToken = (role: Role, purpose: keyof typeof TOKEN_LIFETIME_MS, token: string, now: Date) =>
+  and(
+    eq(oneTimeTokens.tokenHash, hashToken(token)),
+    eq(oneTimeTokens.purpose, purpose),
+    isNull(oneTimeTokens.usedAt),
+    gt(oneTimeTokens.expiresAt, now),
+    sql`${oneTimeTokens.accountId} in (select ${accounts.id} from ${accounts} where ${accounts.role} = ${role})`,
+  );
+
 /** Marks a live token used and returns its account, or null when it is unknown, used or expired. */
 async function consumeToken(db: Executor, role: Role, purpose: keyof typeof TOKEN_LIFETIME_MS, token: string, now = new Date()) {
   if (!isTokenShape(token)) return null;
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hashToken(token)),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, now),
-        sql`${oneTimeTokens.accountId} in (select ${accounts.id} from ${accounts} where ${accounts.role} = ${role})`,
-      ),
-    )
+    .where(liveToken(role, purpose, token, now))
     .returning({ accountId: oneTimeTokens.accountId });
   return row?.accountId ?? null;
+}
+
+/**
+ * Whether a password reset link still works, without using it: its page says at once when it
+ * is dead (unknown, used or expired) instead of after both passwords are typed (issue 19).
+ */
+export async function resetLinkIsLive(db: Executor, role: Role, token: string, now = new Date()): Promise<boolean> {
+  if (!isTokenShape(token)) return false;
+  const [row] = await db
+    .select({ id: oneTimeTokens.id })
+    .from(oneTimeTokens)
+    .where(liveToken(role, "reset_password", token, now));
+  return row !== undefined;
 }
 
 async function queueVerificationMail(db: Executor, publicUrl: string, account: { id: number; role: Role; fullName: string; email: string }) {

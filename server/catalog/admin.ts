@@ -10,7 +10,7 @@ import {
   MAX_PRODUCT_NAME,
 } from "~/common/constants";
 import { messages } from "~/common/messages";
-import { formatNairaTotal, nairaToKobo } from "~/common/money";
+import { formatNairaTotal, nairaText, nairaToKobo } from "~/common/money";
 import { requiredText } from "~/common/fields";
 import { firstProblem } from "../accounts/input";
 import type { Database, Executor } from "../db/client";
@@ -34,9 +34,23 @@ const NUMBER_TEXT_MAX = 20;
 const numberText = (message: string, pattern: RegExp) =>
   z.string().trim().max(NUMBER_TEXT_MAX, { error: message, abort: true }).regex(pattern, message).transform(Number);
 
-/** Naira as typed in a form (or a JSON number): above 0, at most two decimals. */
+/**
+ * Naira as typed in a form or a CSV cell (or a JSON number): above 0, at most two decimals;
+ * thousands commas and a ₦ or NGN in front are read as staff mean them ("₦45,000").
+ */
 export const nairaField = z
-  .union([z.number(), numberText(messages.priceInvalid, /^\d+(?:\.\d{1,2})?$/)], { error: messages.priceInvalid })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .max(NUMBER_TEXT_MAX, { error: messages.priceInvalid, abort: true })
+        .transform(nairaText)
+        .pipe(numberText(messages.priceInvalid, /^\d+(?:\.\d{1,2})?$/)),
+    ],
+    { error: messages.priceInvalid },
+  )
   .refine((n) => Number.isFinite(n) && n > 0 && n <= 100_000_000, messages.priceInvalid)
   .transform(nairaToKobo);
 

@@ -160,12 +160,6 @@ export function readProductCsv(bytes: Uint8Array): FileRead {
   return { ok: true, columns: new Set(position.keys()), rows };
 }
 
-/** Naira as staff type it: "45000", "45000.50", "45,000", "₦45,000.00", "NGN 45,000". */
-export function nairaText(cell: string): string {
-  const bare = cell.replace(/^(?:₦|NGN)\s*/i, "");
-  return /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(bare) ? bare.replace(/,/g, "") : bare;
-}
-
 // ------------------------------------------------------------------ checking against the shop
 
 interface CurrentProduct {
@@ -305,7 +299,7 @@ async function planImport(db: Executor, file: Extract<FileRead, { ok: true }>, l
       else problem(row, messages.csvStateInvalid);
     }
     const numbers: [Column, z.ZodType<number>, (n: number) => void, (text: string) => string][] = [
-      ["price", nairaField, (n) => (entry.priceKobo = n), nairaText],
+      ["price", nairaField, (n) => (entry.priceKobo = n), (t) => t],
       ["stock", stockField, (n) => (entry.stock = n), (t) => t],
       ["lowStock", lowStockThresholdField, (n) => (entry.lowStock = n), (t) => t],
       ["maxPerOrder", maxPerOrderField, (n) => (entry.maxPerOrder = n), (t) => t],

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "~/common/constants";
 import { arrivesBy } from "~/common/delivery-estimate";
 import { lineName } from "~/common/featured";
+import { readableLagosDate } from "~/common/lagos-time";
 import { formatNaira, formatNairaTotal } from "~/common/money";
 import { ADMIN_PANELS, adminPanelPath, CUSTOMER_PANELS, customerPanelPath } from "~/common/panels";
 import type { orderItems, orders } from "../db/schema";
@@ -237,7 +238,7 @@ export function lowStockMail({
 }): MailContent {
   const sizes = total === 1 ? "1 size is" : `${total} sizes are`;
   return render({
-    subject: `Low stock on ${day}: ${sizes} at or under the alert`,
+    subject: `Low stock on ${readableLagosDate(day)}: ${sizes} at or under the alert`,
     greetingName: "team",
     paragraphs: [
       `${sizes} at or under their product's low-stock alert this morning. Restock them, or change the alert on the product's page.`,

@@ -928,8 +928,15 @@ describe("100 KB in any field of an account call or form", () => {
     let shop: Awaited<ReturnType<typeof startShopServer>>;
     let customerCookie: string;
     let adminCookie: string;
+    /** Live reset tokens: a dead link's page shows no form (issue 19), so its fields' words need a live one. */
+    const liveReset: Record<Role, string> = { customer: "", admin: "" };
     beforeAll(async () => {
       shop = await startShopServer(handle);
+      const resetting = { customer: await newCustomer("huge-reset"), admin: await newAdmin("huge-reset") };
+      for (const role of ["customer", "admin"] as const) {
+        await forgotOk(role, resetting[role].email);
+        liveReset[role] = await resetToken(role, resetting[role].email);
+      }
       const context = { config: shop.config } as AppLoadContext;
       const cookieOf = async (role: Role, email: string) => {
         const { token } = await startSession(handle.db, { id: (await storedAccount(role, email))!.id, role });
@@ -979,8 +986,8 @@ describe("100 KB in any field of an account call or form", () => {
         },
         { path: "/userforgotpassword", fields: { email: "ada@example.com" }, words: { email: messages.invalidEmail } },
         { path: "/adminforgotpassword", fields: { email: "ada@example.com" }, words: { email: messages.invalidEmail } },
-        { path: `/user-reset-password/${forgedToken()}`, fields: reset, words: resetWords },
-        { path: `/reset-password/${forgedToken()}`, fields: reset, words: resetWords },
+        { path: `/user-reset-password/${liveReset.customer}`, fields: reset, words: resetWords },
+        { path: `/reset-password/${liveReset.admin}`, fields: reset, words: resetWords },
         {
           path: "/userdashboard",
           cookie: customerCookie,
@@ -1014,6 +1021,50 @@ describe("100 KB in any field of an account call or form", () => {
           expect(html, what).toContain(words);
           expect(html, what).not.toContain(HUGE);
         }
+      }
+    });
+
+    it("says a reset link is dead as soon as it is opened, with a way to ask for a new one (issue 19)", async () => {
+      const page = async (path: string) => {
+        const res = await fetch(`${shop.baseUrl}${path}`);
+        const html = await res.text();
+        return { status: res.status, dead: html.includes(messages.invalidResetLink), form: html.includes('name="confirmPassword"'), html };
+      };
+      for (const role of ["customer", "admin"] as const) {
+        const who = role === "customer" ? await newCustomer("dead-link") : await newAdmin("dead-link");
+        await forgotOk(role, who.email);
+        const expired = await resetToken(role, who.email);
+        await handle.db
+          .update(oneTimeTokens)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(oneTimeTokens.tokenHash, sha256(expired)));
+        await forgotOk(role, who.email);
+        const live = await resetToken(role, who.email);
+        const reset = linkPaths[role].reset;
+        const otherRole = role === "customer" ? linkPaths.admin.reset : linkPaths.customer.reset;
+        const forgot = role === "customer" ? "/userforgotpassword" : "/adminforgotpassword";
+
+        for (const dead of [`${reset}/${forgedToken()}`, `${reset}/abc`, `${reset}/${expired}`, `${otherRole}/${live}`]) {
+          const shown = await page(dead);
+          expect([dead, shown.status, shown.dead, shown.form]).toEqual([dead, 200, true, false]);
+          if (dead.startsWith(reset)) expect(shown.html).toContain(`href="${forgot}"`);
+        }
+        // Opening a live link neither uses it nor says it is dead.
+        for (let i = 0; i < 2; i++) expect(await page(`${reset}/${live}`)).toMatchObject({ status: 200, dead: false, form: true });
+
+        const submit = (token: string) =>
+          fetch(`${shop.baseUrl}${reset}/${token}`, {
+            method: "POST",
+            headers: { origin: shop.baseUrl, "x-forwarded-for": freshClientAddress() },
+            body: new URLSearchParams({ password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+            redirect: "manual",
+          });
+        // The server still refuses a dead link's form, posted from a page opened before it died.
+        const refused = await submit(expired);
+        expect([refused.status, (await refused.text()).includes(messages.invalidResetLink)]).toEqual([200, true]);
+        await logIn(role, who.email, who.password);
+        expect((await submit(live)).status).toBe(302);
+        expect(await page(`${reset}/${live}`)).toMatchObject({ dead: true, form: false });
       }
     });
 

@@ -334,6 +334,18 @@ describe("upload_product.php: a good upload", () => {
     expect(body.product).toMatchObject({ price: 4999.5, available_stock: 0 });
   });
 
+  it("reads a price typed with thousands commas or ₦ as the products CSV does (issue 19)", async () => {
+    for (const [price, naira] of [
+      ["45,000", 45000],
+      ["₦45,000", 45000],
+      ["NGN 1,250,000.50", 1250000.5],
+    ] as const) {
+      const id = await uploadOk(productFields({ price }));
+      const { body } = await shop.get(byId(id));
+      expect([price, body.product.price]).toEqual([price, naira]);
+    }
+  });
+
   it("drops EXIF and other metadata from the stored pictures", async () => {
     const withExif = await sharp({ create: { width: 90, height: 70, channels: 3, background: BLUE } })
       .jpeg()
@@ -471,7 +483,7 @@ describe("upload_product.php: refused uploads answer 400 with the reason and cre
   });
 
   it("zero and non-numeric prices are refused the same way", async () => {
-    for (const price of ["0", "abc", "", "1e3", "12.345"]) {
+    for (const price of ["0", "abc", "", "1e3", "12.345", "45.000,00", "4,5000", "₦0", "45,000.123"]) {
       await expectRefused(productFields({ price }), [await goodPicture()], 400, messages.priceInvalid);
     }
   });

@@ -114,7 +114,7 @@ describe("reading and marking", () => {
       ["Ada", false],
     ]);
     expect(all.messages[0]).toMatchObject({ email: "chidi@example.com", phone: "08031234567", message: "Hello from Chidi.\nSecond line." });
-    expect(all.messages[0].received).toMatch(/^(Today|Yesterday), \d\d:\d\d$/);
+    expect(all.messages[0].received).toMatch(/^(Today|Yesterday), \d{1,2}:\d\d [ap]m$/);
     expect(new Date(all.messages[0].receivedAt).toISOString()).toBe(all.messages[0].receivedAt);
 
     const unread = await messagesPanelData(new Request("http://shop.test/admin?menu=6&show=unread"), context);
@@ -165,9 +165,9 @@ describe("reading and marking", () => {
 describe("the received time", () => {
   const now = new Date("2026-05-03T10:00:00Z"); // 11:00 in Lagos
   it("is Lagos time, 'Today' and 'Yesterday' by the Lagos calendar", () => {
-    expect(receivedText(new Date("2026-05-03T08:05:00Z"), now)).toBe("Today, 09:05");
-    expect(receivedText(new Date("2026-05-02T23:30:00Z"), now)).toBe("Today, 00:30");
-    expect(receivedText(new Date("2026-05-02T22:59:00Z"), now)).toBe("Yesterday, 23:59");
-    expect(receivedText(new Date("2026-04-30T13:00:00Z"), now)).toBe("30 Apr 2026, 14:00");
+    expect(receivedText(new Date("2026-05-03T08:05:00Z"), now)).toBe("Today, 9:05 am");
+    expect(receivedText(new Date("2026-05-02T23:30:00Z"), now)).toBe("Today, 12:30 am");
+    expect(receivedText(new Date("2026-05-02T22:59:00Z"), now)).toBe("Yesterday, 11:59 pm");
+    expect(receivedText(new Date("2026-04-30T13:00:00Z"), now)).toBe("30 Apr 2026, 2:00 pm");
   });
 });

@@ -1,11 +1,32 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { messages } from "~/common/messages";
 import type { FormResult } from "~/app/forms";
+import { buttonStyles } from "../Dialog";
 import { AccountCard } from "./AccountCard";
 import { FormMessage, NewPasswordPair, passwordsDiffer, SubmitButton } from "./fields";
 
+interface ResetPasswordFormProps {
+  result: FormResult | undefined;
+  /** False for an unknown, used or expired link: the page says so at once, with no form (issue 19). */
+  linkLive: boolean;
+  /** The forgot-password page of the account's kind, where a new link is asked for. */
+  forgotPath: string;
+}
+
 /** New password twice; while they differ the page says so and submitting does nothing (spec §5). */
-export function ResetPasswordForm({ result }: { result: FormResult | undefined }) {
+export function ResetPasswordForm({ result, linkLive, forgotPath }: ResetPasswordFormProps) {
+  if (!linkLive) {
+    return (
+      <AccountCard title="Reset Password">
+        <div className="grid gap-4">
+          <FormMessage tone="error">{messages.invalidResetLink}</FormMessage>
+          <Link to={forgotPath} className={buttonStyles.primary}>
+            Ask for a new link
+          </Link>
+        </div>
+      </AccountCard>
+    );
+  }
   return (
     <AccountCard title="Reset Password" intro="Choose a new password for your account.">
       <Form

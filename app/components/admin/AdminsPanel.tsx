@@ -4,7 +4,7 @@ import type { adminsPanelData } from "~/app/admin/staff.server";
 import type { FormResult } from "~/app/forms";
 import { messages } from "~/common/messages";
 import { FormMessage } from "../account/fields";
-import { friendlyDateTime } from "./OrdersPanel";
+import { readableLagosTime } from "~/common/lagos-time";
 
 // Admins (ADMIN_PANELS.admins, owners only; issue 18): every admin with their standing and state,
 // and the owner's buttons for each other admin. Removing asks first.
@@ -72,7 +72,7 @@ function AdminRow({ admin, isMe }: { admin: Admin; isMe: boolean }) {
         <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">
           {admin.email} · {admin.phoneNumber}
         </p>
-        <p className="text-xs text-slate-500">Added {friendlyDateTime(admin.createdAt)}</p>
+        <p className="text-xs text-slate-500">Added {readableLagosTime(admin.createdAt)}</p>
       </div>
       {isMe ? null : confirmRemove ? (
         <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Remove ${admin.fullName}?`}>

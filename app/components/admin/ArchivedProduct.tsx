@@ -1,6 +1,6 @@
 import { BackLink } from "./BackLink";
 import { imageUrl } from "~/common/images";
-import { lagosDateTime } from "~/common/lagos-time";
+import { readableLagosTime } from "~/common/lagos-time";
 import { formatNaira } from "~/common/money";
 import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
 import type { ProductRecord } from "~/server/catalog/admin";
@@ -15,7 +15,8 @@ export function ArchivedProduct({ product, deletedAt }: { product: ProductRecord
       <BackLink to={adminPanelPath(ADMIN_PANELS.manageProducts)}>Manage Products</BackLink>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{`Product ${product.id}: ${product.name}`}</h1>
       <p role="note" className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-        {`Deleted on ${lagosDateTime(deletedAt)} (Lagos time).`} It is off the shop and every cart; past orders keep it. This record cannot be edited.
+        {`Deleted on ${readableLagosTime(deletedAt)} (Lagos time).`} It is off the shop and every cart; past orders keep it. This record cannot be
+        edited.
       </p>
       <dl className="mt-6 grid gap-4 rounded-2xl bg-white p-5 text-sm shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-6">
         <div>

@@ -3,7 +3,7 @@ import type { auditPanelData } from "~/app/admin/staff.server";
 import { ADMIN_PANELS } from "~/common/panels";
 import { inputStyle } from "../account/fields";
 import { OwnersOnly } from "./AdminsPanel";
-import { friendlyDateTime } from "./OrdersPanel";
+import { readableLagosTime } from "~/common/lagos-time";
 
 // The audit log (ADMIN_PANELS.auditLog, owners only; issue 18): who changed a price, stock, a
 // product, an order's status, a refund or an admin, newest first, filtered by what, who and when.
@@ -74,7 +74,7 @@ export function AuditLogPanel({ data }: { data: PanelData }) {
               </p>
               <p className="text-slate-800 [overflow-wrap:anywhere]">{entry.detail}</p>
               <p className="text-xs text-slate-500">
-                {entry.actorName} · {friendlyDateTime(entry.at)}
+                {entry.actorName} · {readableLagosTime(entry.at)}
               </p>
             </li>
           ))}

@@ -5,7 +5,8 @@ import { formatNairaTotal } from "~/common/money";
 import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
 import { inputStyle } from "../account/fields";
 import { buttonStyles } from "../Dialog";
-import { friendlyDateTime, orderPath } from "./OrdersPanel";
+import { orderPath } from "./OrdersPanel";
+import { readableLagosTime } from "~/common/lagos-time";
 
 // Customers (ADMIN_PANELS.customers, issue 18): found by name, e-mail or phone, each with their
 // orders and what they spent; one customer's page lists their orders, each linking to it.
@@ -54,7 +55,7 @@ export function CustomersPanel({ data }: { data: PanelData }) {
                     {c.orderCount} {c.orderCount === 1 ? "order" : "orders"}
                   </span>{" "}
                   · {formatNairaTotal(c.spentKobo)}
-                  <span className="block text-xs text-slate-500">{c.lastOrderAt ? `Last ${friendlyDateTime(c.lastOrderAt)}` : "No orders yet"}</span>
+                  <span className="block text-xs text-slate-500">{c.lastOrderAt ? `Last ${readableLagosTime(c.lastOrderAt)}` : "No orders yet"}</span>
                 </span>
               </Link>
             </li>
@@ -97,7 +98,7 @@ function OneCustomer({ data }: { data: PanelData }) {
           </a>
         </dd>
         <dt className="font-medium text-slate-500">Customer since</dt>
-        <dd>{friendlyDateTime(c.joinedAt)}</dd>
+        <dd>{readableLagosTime(c.joinedAt)}</dd>
         <dt className="font-medium text-slate-500">Orders</dt>
         <dd>
           {c.orderCount}, spent <span className="font-semibold text-slate-900">{formatNairaTotal(c.spentKobo)}</span>
@@ -113,7 +114,7 @@ function OneCustomer({ data }: { data: PanelData }) {
               <Link to={orderPath(o.orderRef)} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-slate-50">
                 <span className="font-semibold text-brand-700 [overflow-wrap:anywhere]">{o.orderRef}</span>
                 <span className="text-sm text-slate-700">
-                  {o.statusLabel} · {formatNairaTotal(o.totalKobo)} · {friendlyDateTime(o.createdAt)}
+                  {o.statusLabel} · {formatNairaTotal(o.totalKobo)} · {readableLagosTime(o.createdAt)}
                 </span>
               </Link>
             </li>

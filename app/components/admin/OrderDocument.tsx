@@ -6,7 +6,7 @@ import { formatNaira, formatNairaTotal } from "~/common/money";
 import type { OrderDocumentData } from "~/app/admin/orders.server";
 import { Logo } from "../Logo";
 import { buttonStyles } from "../Dialog";
-import { friendlyDateTime } from "./OrdersPanel";
+import { readableLagosTime } from "~/common/lagos-time";
 
 // An order's invoice and packing slip (issue 18): one A4 sheet each, printed from the browser.
 // On screen the sheet sits in the back office with a bar above it (back, print, the other
@@ -76,9 +76,9 @@ export function OrderDocument({ order, kind }: { order: OrderDocumentData; kind:
                 {order.orderRef}
               </dd>
               <dt className="text-slate-500">Ordered</dt>
-              <dd>{friendlyDateTime(order.orderDate)}</dd>
+              <dd>{readableLagosTime(order.orderDate)}</dd>
               <dt className="text-slate-500">Paid</dt>
-              <dd>{friendlyDateTime(order.paidDate)}</dd>
+              <dd>{readableLagosTime(order.paidDate)}</dd>
               <dt className="text-slate-500">Status</dt>
               <dd>
                 {order.statusLabel}

@@ -8,6 +8,7 @@ import type { OrderStatus } from "~/server/orders/lifecycle";
 import type { BulkStatusAnswer, ordersPanelData } from "~/app/admin/orders.server";
 import { FormMessage, inputStyle } from "../account/fields";
 import { buttonStyles } from "../Dialog";
+import { readableLagosDate, readableLagosTime } from "~/common/lagos-time";
 
 // The admin's Orders panel (ADMIN_PANELS.orders): filters by status and Lagos day, then the
 // placed orders, newest first. Cards on a phone, a table from md:. Orders paid after their stock
@@ -61,16 +62,6 @@ export function OrderBadges({ order }: { order: { status: OrderStatus; statusLab
 }
 
 const itemCount = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** 'YYYY-MM-DD HH:MM:SS' (Lagos time, from the server) as '12 May 2026, 14:03'. */
-export function friendlyDateTime(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(value);
-  if (!match) return value;
-  const [, y, m, d, hh, mm] = match;
-  return `${Number(d)} ${MONTHS[Number(m) - 1]} ${y}, ${hh}:${mm}`;
-}
 
 /** The detail page of an order; it carries the list's filters so its Back link returns to them. */
 export function orderPath(orderRef: string, filter?: PanelData["filter"]): string {
@@ -269,7 +260,7 @@ export function OrdersPanel({ data, result }: { data: PanelData; result?: unknow
                   {order.customerEmail}
                 </p>
                 <p className="mt-1 text-sm text-slate-600">
-                  {friendlyDateTime(order.orderDate)} · {itemCount(order.itemCount)}
+                  {readableLagosTime(order.orderDate)} · {itemCount(order.itemCount)}
                 </p>
               </li>
             ))}
@@ -308,7 +299,7 @@ export function OrdersPanel({ data, result }: { data: PanelData; result?: unknow
                       <Link to={orderPath(order.orderRef, filter)} className="font-semibold text-brand-700 hover:underline">
                         {order.orderRef}
                       </Link>
-                      <div className="mt-0.5 text-slate-600">{friendlyDateTime(order.orderDate)}</div>
+                      <div className="mt-0.5 text-slate-600">{readableLagosTime(order.orderDate)}</div>
                     </td>
                     <td className="w-full max-w-0 px-3 py-3 align-top">
                       <div className="truncate text-slate-900">{order.customerName}</div>
@@ -336,12 +327,6 @@ export function OrdersPanel({ data, result }: { data: PanelData; result?: unknow
   );
 }
 
-/** 'YYYY-MM-DD' as '12 May 2026'. */
-function friendlyDay(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return `${d} ${MONTHS[m - 1]} ${y}`;
-}
-
 /** The CSV exports of what the filters select, over the days they cover (issue 18). */
 function ExportLinks({ data }: { data: PanelData }) {
   const range = data.exportRange;
@@ -366,7 +351,7 @@ function ExportLinks({ data }: { data: PanelData }) {
         </h3>
         {range.ok ? (
           <p className="text-slate-600" data-testid="export-range">
-            {range.from === range.to ? friendlyDay(range.from) : `${friendlyDay(range.from)} to ${friendlyDay(range.to)}`}
+            {range.from === range.to ? readableLagosDate(range.from) : `${readableLagosDate(range.from)} to ${readableLagosDate(range.to)}`}
             {data.filter.status || data.filter.q ? ", with the status and search above" : ""}
           </p>
         ) : (

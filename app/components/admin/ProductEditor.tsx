@@ -9,7 +9,7 @@ import type { ProductRecord } from "~/server/catalog/admin";
 import type { FormResult } from "~/app/forms";
 import { FormMessage, inputStyle, SubmitButton } from "../account/fields";
 import { TrashIcon } from "../icons";
-import { formPictureProblem, PictureInput, ProductFields } from "./ProductFields";
+import { formPictureProblem, PictureInput, priceInputProps, ProductFields } from "./ProductFields";
 
 // Edit a product (beyond the spec: a shop cannot run without it): fields, on sale or hidden,
 // featured flag, limits, the size/price table, and pictures (keep, reorder, remove, add) under
@@ -173,7 +173,7 @@ export function ProductEditor({ product, categories, result }: { product: Produc
                     name="sizePrice"
                     value={row.price}
                     required
-                    inputMode="decimal"
+                    {...priceInputProps}
                     onChange={(e) => editSize(row.key, "price", e.target.value)}
                     className={inputStyle}
                   />

@@ -1,5 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type FormEvent, type InvalidEvent } from "react";
 import { DEFAULT_STOCK } from "~/common/constants";
+import { messages } from "~/common/messages";
+import { NAIRA_INPUT_PATTERN } from "~/common/money";
 import { pictureProblem, PICTURE_TYPES } from "~/common/uploads";
 import { inputStyle } from "../account/fields";
 
@@ -14,6 +16,19 @@ export interface ProductDefaults {
 }
 
 const label = "block text-sm font-medium text-slate-700";
+
+/**
+ * A price input's checks: "45,000" and "₦45,000" are read as staff mean them (as the products CSV
+ * does), and anything else is refused in the admin's words, not the browser's "match the
+ * requested format" (issue 19).
+ */
+export const priceInputProps = {
+  inputMode: "decimal",
+  pattern: NAIRA_INPUT_PATTERN,
+  onInvalid: (e: InvalidEvent<HTMLInputElement>) =>
+    e.currentTarget.setCustomValidity(e.currentTarget.validity.patternMismatch ? messages.priceInvalid : ""),
+  onInput: (e: FormEvent<HTMLInputElement>) => e.currentTarget.setCustomValidity(""),
+} as const;
 
 export function ProductFields({
   categories,
@@ -55,15 +70,7 @@ export function ProductFields({
             <label htmlFor="price" className={label}>
               Price (NGN)
             </label>
-            <input
-              id="price"
-              name="price"
-              required
-              inputMode="decimal"
-              pattern="\d+(\.\d{1,2})?"
-              defaultValue={defaults.priceNaira}
-              className={inputStyle}
-            />
+            <input id="price" name="price" required {...priceInputProps} defaultValue={defaults.priceNaira} className={inputStyle} />
           </div>
           <div>
             <label htmlFor="availableStock" className={label}>
