@@ -8,9 +8,9 @@ import {
   easterSunday,
   isBusinessDay,
   publicHolidays,
-  shortDay,
   zoneOf,
 } from "./delivery-estimate";
+import { shortLagosDay } from "./lagos-time";
 import { STATE_NAMES } from "./nigeria";
 
 /** An instant given in Lagos time (UTC+1). */
@@ -119,8 +119,8 @@ describe("the arrival day", () => {
 
 describe("the words", () => {
   it('says "Arrives by Fri 27 Nov"', () => {
-    expect(shortDay("2026-11-27")).toBe("Fri 27 Nov");
-    expect(shortDay("2027-01-04")).toBe("Mon 4 Jan");
+    expect(shortLagosDay("2026-11-27")).toBe("Fri 27 Nov");
+    expect(shortLagosDay("2027-01-04")).toBe("Mon 4 Jan");
     expect(arrivesBy("2026-11-27")).toBe("Arrives by Fri 27 Nov");
   });
 });

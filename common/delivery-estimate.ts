@@ -1,4 +1,4 @@
-import { addDays, lagosDate, lagosDateTime } from "./lagos-time";
+import { addDays, lagosDate, lagosDateTime, shortLagosDay } from "./lagos-time";
 import { STATE_NAMES } from "./nigeria";
 
 // Delivery estimates (issue 19, decision 0037): "Arrives by Fri 27 Nov", counted in Lagos business
@@ -169,13 +169,4 @@ export function arrivalDays(settings: DeliverySettings, placedAt: Date): Record<
   return Object.fromEntries(STATE_NAMES.map((state) => [state, arrivalDay(placedAt, businessDaysFor(settings, state), closed)]));
 }
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** `2026-11-27` as "Fri 27 Nov": short, and the same in every browser and time zone. */
-export function shortDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
-}
-
-export const arrivesBy = (day: string) => `Arrives by ${shortDay(day)}`;
+export const arrivesBy = (day: string) => `Arrives by ${shortLagosDay(day)}`;

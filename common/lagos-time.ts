@@ -81,3 +81,11 @@ export function readableLagosClock(instant: Date): string {
   const wall = lagosDateTime(instant);
   return clockTime(Number(wall.slice(11, 13)), wall.slice(14, 16));
 }
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** A Lagos calendar day ('YYYY-MM-DD') short, with its weekday: 'Fri 27 Nov' (delivery estimates). */
+export function shortLagosDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+}

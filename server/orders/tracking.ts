@@ -1,13 +1,13 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, isEmailShape, normalizeEmail } from "~/common/accounts";
-import { arrivesBy, shortDay } from "~/common/delivery-estimate";
+import { arrivesBy } from "~/common/delivery-estimate";
 import { messages } from "~/common/messages";
 import { requiredText } from "~/common/fields";
 import type { Database } from "../db/client";
 import { accounts, orderEvents, orders } from "../db/schema";
 import { hitLimits, refundLimit } from "../rate-limits";
-import { lagosDate } from "~/common/lagos-time";
+import { lagosDate, shortLagosDay } from "~/common/lagos-time";
 import { estimateArrival } from "../delivery/estimates";
 import { customerLabel, placed, type OrderStatus } from "./lifecycle";
 
@@ -45,7 +45,7 @@ export type TrackResult =
 
 /** When it should arrive, or when it did, or that it will not. */
 function estimate(status: TrackedOrder["status"], arrives: string, deliveredAt: Date | null): string {
-  if (status === "delivered") return deliveredAt ? `Delivered on ${shortDay(lagosDate(deliveredAt))}.` : "Delivered.";
+  if (status === "delivered") return deliveredAt ? `Delivered on ${shortLagosDay(lagosDate(deliveredAt))}.` : "Delivered.";
   if (status === "cancelled" || status === "refunded") return "This order will not be delivered.";
   return arrivesBy(arrives);
 }

@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import type { settingsPanelData } from "~/app/admin/settings.server";
 import type { FormResult } from "~/app/forms";
-import { CLOSED_DAY_NOTE_MAX, MAX_DELIVERY_DAYS, shortDay, ZONE_LABELS } from "~/common/delivery-estimate";
+import { CLOSED_DAY_NOTE_MAX, MAX_DELIVERY_DAYS, ZONE_LABELS } from "~/common/delivery-estimate";
+import { shortLagosDay } from "~/common/lagos-time";
 import { FormMessage, inputStyle, SubmitButton } from "../account/fields";
 import { OwnersOnly } from "./AdminsPanel";
 
@@ -108,7 +109,7 @@ export function SettingsPanel({ data, result }: { data: PanelData; result: FormR
             >
               {data.holidays.map((day) => (
                 <li key={day}>
-                  {shortDay(day)} {day.slice(0, 4)}
+                  {shortLagosDay(day)} {day.slice(0, 4)}
                 </li>
               ))}
             </ul>
