@@ -4,7 +4,7 @@ import type { Route } from "./+types/deliverydetailpage";
 import { isEmailShape } from "~/common/accounts";
 import { DELIVERY_FIELDS, DELIVERY_LABELS, deliveryInput, type DeliveryDetails, type DeliveryField } from "~/common/delivery";
 import { messages } from "~/common/messages";
-import { arrivesBy } from "~/common/delivery-estimate";
+import { arrivalDays, arrivesBy } from "~/common/delivery-estimate";
 import { citiesOf, STATE_NAMES } from "~/common/nigeria";
 import { CheckoutSteps } from "../components/CheckoutSteps";
 import { buttonStyles } from "../components/Dialog";
@@ -14,7 +14,8 @@ import { useToast } from "../components/Toast";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
-import { estimateArrivals, firstProblem, getCart, getDelivery, lastDelivery, saveDelivery } from "~/app/services.server";
+import { firstProblem, getCart, getDelivery, lastDelivery, saveDelivery } from "~/app/services.server";
+import { deliverySettings } from "../delivery.server";
 
 /** Spec §9: the delivery form's warnings show for 2 seconds. */
 const WARNING_MS = 2000;
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       city: "",
     };
   // Every state's day, for an order placed now: the line under the state follows the choice.
-  return { details, arrivals: await estimateArrivals(context.db) };
+  return { details, arrivals: arrivalDays(await deliverySettings(context), new Date()) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -12,7 +12,8 @@ import { channelSentence, PaymentMarks } from "../components/PaymentMarks";
 import { formIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
-import { cancelCheckout, cartTotalKobo, completePayment, estimateArrival, getCart, getDelivery, startCheckout } from "~/app/services.server";
+import { arrivalFor, cancelCheckout, cartTotalKobo, completePayment, getCart, getDelivery, startCheckout } from "~/app/services.server";
+import { deliverySettings } from "../delivery.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await requireAccount(request, context, "customer");
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const delivery = await getDelivery(context.db, account.id);
   if (!delivery) throw redirect("/deliverydetailpage");
   // From now: the order is not placed yet (it keeps the day computed when it is paid).
-  return { lines, delivery, totalKobo: cartTotalKobo(lines), arrives: await estimateArrival(context.db, delivery.state) };
+  return { lines, delivery, totalKobo: cartTotalKobo(lines), arrives: arrivalFor(await deliverySettings(context), delivery.state) };
 }
 
 const PAYMENT_REFERENCE_MAX = 100;

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   arrivalDay,
-  arrivalDays,
   businessDaysFor,
   CLOSED_DAY_NOTE_MAX,
   DEFAULT_DELIVERY_SETTINGS,
@@ -49,9 +48,8 @@ export async function getDeliverySettings(db: Executor): Promise<DeliverySetting
   return DEFAULT_DELIVERY_SETTINGS;
 }
 
-/** The day an order to `state` placed at `at` should arrive, by the settings in force. */
-export async function estimateArrival(db: Executor, state: string, at = new Date()): Promise<string> {
-  const settings = await getDeliverySettings(db);
+/** The day an order to `state` placed at `at` should arrive, by these settings. */
+export function arrivalFor(settings: DeliverySettings, state: string, at = new Date()): string {
   return arrivalDay(
     at,
     businessDaysFor(settings, state),
@@ -59,9 +57,9 @@ export async function estimateArrival(db: Executor, state: string, at = new Date
   );
 }
 
-/** Every state's arrival day for an order placed now (the delivery form changes it with the state). */
-export async function estimateArrivals(db: Executor, at = new Date()): Promise<Record<string, string>> {
-  return arrivalDays(await getDeliverySettings(db), at);
+/** The day an order to `state` placed at `at` should arrive, by the settings in force. */
+export async function estimateArrival(db: Executor, state: string, at = new Date()): Promise<string> {
+  return arrivalFor(await getDeliverySettings(db), state, at);
 }
 
 // ---------------------------------------------------------------- the Settings form

@@ -7,6 +7,7 @@ import { messages } from "~/common/messages";
 import { findSession, type SignedInAccount } from "~/server/accounts/sessions";
 import { listAudit } from "~/server/admin/audit";
 import { changeDeliverySettings, estimateArrival, getDeliverySettings, readDeliveryForm } from "~/server/delivery/estimates";
+import { createCatalogCache } from "~/server/catalog/catalog-cache";
 import { accounts } from "~/server/db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { startShopServer } from "../support/pages";
@@ -194,5 +195,25 @@ describe("the Settings panel (/admin?menu=12)", () => {
     expect(await saved.text()).toContain(messages.deliverySettingsSaved);
     expect(await getDeliverySettings(handle.db)).toEqual(wanted);
     expect(await settingsAudit()).toHaveLength(logged + 1);
+  });
+});
+
+describe("the pages' kept settings", () => {
+  it("are read once, and again as soon as an owner changes them (migration 0017)", async () => {
+    const cache = await createCatalogCache(handle, { isCacheable: () => true });
+    try {
+      let reads = 0;
+      const kept = () => cache.remember("delivery-settings", () => (reads++, getDeliverySettings(handle.db)));
+      const before = await kept();
+      await kept();
+      expect(reads).toBe(1);
+      const owner = await admin("kept-owner", "owner");
+      const changed = { ...before, zoneDays: { ...before.zoneDays, lagos: before.zoneDays.lagos === 9 ? 8 : 9 } };
+      expect((await changeDeliverySettings(handle.db, owner, changed)).ok).toBe(true);
+      // Heard before the write returns on the embedded database, moments later on PostgreSQL.
+      await expect.poll(async () => (await kept()).zoneDays.lagos).toBe(changed.zoneDays.lagos);
+    } finally {
+      await cache.close();
+    }
   });
 });
