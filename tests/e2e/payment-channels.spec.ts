@@ -52,10 +52,10 @@ test("a customer pays by bank transfer: 'awaiting your bank transfer', then the 
   const d = delivery("transfer-ship");
   await checkoutToSummary(page, d);
   // The ways to pay, Nigeria's own Verve among the cards, beside Pay Now and in the footer.
-  const ways = page.getByLabel("Payment").getByRole("list", { name: "Ways to pay" });
+  const ways = page.getByRole("complementary", { name: "Payment", exact: true }).getByRole("list", { name: "Ways to pay" });
   for (const name of ["Visa", "Mastercard", "Verve"]) await expect(ways.getByRole("img", { name })).toBeVisible();
   await expect(ways.getByRole("listitem")).toHaveText(["", "", "verve", "Bank account", "USSD", "Bank transfer", "Mobile money"]);
-  await expect(page.getByLabel("Payment")).toContainText(
+  await expect(page.getByRole("complementary", { name: "Payment", exact: true })).toContainText(
     "Pay by card (Visa, Mastercard, Verve), bank account, USSD, bank transfer or mobile money, secured by Paystack.",
   );
   await expect(page.locator("footer").getByRole("list", { name: "Ways to pay" }).getByRole("img", { name: "Verve" })).toHaveCount(1);
