@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import compression from "compression";
 import express, { type Request, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -74,7 +74,8 @@ export function checkoutContext(db: Database, config: Config): CheckoutContext {
  * there are looked up: express.static would otherwise stat the disk for every page and call.
  */
 function clientFiles(clientDir: string): RequestHandler {
-  const names = new Set(readdirSync(clientDir).map((name) => `/${name}`));
+  // A start from source (tests) names a folder no build has made: nothing to serve then.
+  const names = new Set(existsSync(clientDir) ? readdirSync(clientDir).map((name) => `/${name}`) : []);
   const serve = express.static(clientDir, { maxAge: "1h", index: false });
   return (req, res, next) => (names.has(req.path) ? serve(req, res, next) : next());
 }
