@@ -61,6 +61,6 @@ export function PaymentMarks({ channels = PAYMENT_CHANNELS, className = "" }: { 
 
 /** The offered ways in a sentence: "card (Visa, Mastercard, Verve), bank transfer or USSD". */
 export function channelSentence(channels: readonly PaymentChannel[] = PAYMENT_CHANNELS): string {
-  const words = channels.map((c) => (c === "card" ? "card (Visa, Mastercard, Verve)" : CHANNEL_LABELS[c].toLowerCase()).replace("ussd", "USSD"));
+  const words = channels.map((c) => (c === "card" ? "card (Visa, Mastercard, Verve)" : c === "ussd" ? "USSD" : CHANNEL_LABELS[c].toLowerCase()));
   return words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : (words[0] ?? "");
 }

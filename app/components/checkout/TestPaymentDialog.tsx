@@ -140,19 +140,19 @@ export function TestPaymentDialog({ accessCode, amountKobo, email, onSuccess, on
               </div>
             </div>
           </>
-        ) : way === "bank_transfer" ? (
-          <div className="grid gap-1 rounded-md bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
-            <p>
-              Transfer exactly <strong>{formatNairaTotal(amountKobo)}</strong> to:
-            </p>
-            <p className="font-mono text-lg font-semibold text-slate-900">{TEST_TRANSFER_ACCOUNT.number}</p>
-            <p>{TEST_TRANSFER_ACCOUNT.bank}</p>
-            <p className="text-slate-500">No real money moves: the test bank confirms it about {seconds} seconds after you press below.</p>
-          </div>
         ) : (
           <div className="grid gap-1 rounded-md bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
-            <p>Dial this code from the phone number your bank knows, and approve the payment:</p>
-            <p className="font-mono text-lg font-semibold text-slate-900">*000*{koboToNaira(amountKobo)}#</p>
+            {way === "bank_transfer" ? (
+              <p>
+                Transfer exactly <strong>{formatNairaTotal(amountKobo)}</strong> to:
+              </p>
+            ) : (
+              <p>Dial this code from the phone number your bank knows, and approve the payment:</p>
+            )}
+            <p className="font-mono text-lg font-semibold text-slate-900">
+              {way === "bank_transfer" ? TEST_TRANSFER_ACCOUNT.number : `*000*${koboToNaira(amountKobo)}#`}
+            </p>
+            {way === "bank_transfer" ? <p>{TEST_TRANSFER_ACCOUNT.bank}</p> : null}
             <p className="text-slate-500">No real money moves: the test bank confirms it about {seconds} seconds after you press below.</p>
           </div>
         )}
