@@ -21,6 +21,7 @@ import { startAwaitingPayments, startOrderExpiry } from "./server/checkout/check
 import { startRefunds } from "./server/checkout/refunds";
 import { startHousekeeping } from "./server/housekeeping";
 import { startLowStockMail } from "./server/catalog/low-stock";
+import { startReviewRequests } from "./server/reviews/requests";
 
 // Entry of the server build (vite.config.ts): boots configuration, database and HTTP.
 
@@ -132,7 +133,7 @@ function customerSessionsOf(handle: DatabaseHandle): Promise<CustomerSessions> {
 
 /**
  * Work the process does besides answering requests: sending mail, ending lapsed stock holds,
- * retrying refunds, housekeeping, the daily low-stock mail. stop() resolves once the mail being sent is marked sent (else it goes out again).
+ * retrying refunds, housekeeping, the daily low-stock mail, asking for reviews. stop() resolves once the mail being sent is marked sent (else it goes out again).
  */
 export function startBackgroundWork(handle: DatabaseHandle, config: Config, mailer: MailerOptions = {}): BackgroundWork {
   const mail = startMailer(handle.db, config, mailer);
@@ -143,6 +144,7 @@ export function startBackgroundWork(handle: DatabaseHandle, config: Config, mail
     startRefunds(checkout),
     startHousekeeping(handle.db),
     startLowStockMail(handle.db, { email: config.shopOrdersEmail, publicUrl: config.publicUrl }),
+    startReviewRequests(handle.db, config.publicUrl),
   ];
   return {
     stop() {

@@ -82,6 +82,8 @@ export const SHOP_ROUTES: readonly ShopRoute[] = [
   index("routes/home.tsx", catalog),
   route("productlistpage/:category", "routes/productlistpage.$category.tsx", { ...catalog, params: { category: "plain" } }),
   route("productdetail/:productId", "routes/productdetail.$productId.tsx", { ...catalog, params: { productId: "plain" } }),
+  // A product page's review form asks and sends here (per shopper, never cached).
+  route("productdetail/:productId/review", "routes/productdetail.$productId.review.ts", { params: { productId: "plain" } }),
   route("productdetail2/:productId", "routes/productdetail2.$productId.tsx", { ...catalog, params: { productId: "plain" } }),
   route("searchresultpage", "routes/searchresultpage.tsx", catalog),
   route("cartpage", "routes/cartpage.tsx"),

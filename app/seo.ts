@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { SHOP_NAME } from "~/common/constants";
 import { imageUrl } from "~/common/images";
 import { koboToNaira } from "~/common/money";
+import { averageText } from "~/common/reviews";
 import { truncate } from "~/common/text";
 
 interface SeoProduct {
@@ -15,8 +16,33 @@ interface SeoProduct {
   stock: number;
 }
 
-/** Title, description, Open Graph and schema.org Product (price in NGN) for a product page. */
-export function productMeta(product: SeoProduct, publicUrl: string, path: string): MetaDescriptor[] {
+/** The approved reviews a product page shows (server/reviews/reviews.ts ProductReviews). */
+interface SeoReviews {
+  count: number;
+  average: number;
+  reviews: { rating: number; body: string; name: string; day: string }[];
+}
+
+/**
+ * schema.org AggregateRating and Review entries, only with at least one approved review: Google
+ * rejects an AggregateRating with no reviews.
+ */
+function ratingData(reviews: SeoReviews | undefined) {
+  if (!reviews || reviews.count === 0) return {};
+  return {
+    aggregateRating: { "@type": "AggregateRating", ratingValue: averageText(reviews.average), reviewCount: reviews.count, bestRating: 5, worstRating: 1 },
+    review: reviews.reviews.map((r) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: r.name },
+      datePublished: r.day,
+      reviewBody: r.body,
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
+  };
+}
+
+/** Title, description, Open Graph and schema.org Product (price in NGN, rating) for a product page. */
+export function productMeta(product: SeoProduct, publicUrl: string, path: string, reviews?: SeoReviews): MetaDescriptor[] {
   const url = `${publicUrl}${path}`;
   const image = product.images[0] ? `${publicUrl}${imageUrl(product.images[0])}` : undefined;
   const description = truncate(product.description, 155);
@@ -58,6 +84,7 @@ export function productMeta(product: SeoProduct, publicUrl: string, path: string
         category: product.category,
         image: product.images.map((f) => `${publicUrl}${imageUrl(f)}`),
         offers,
+        ...ratingData(reviews),
       },
     },
   ];

@@ -29,3 +29,4 @@ export { customerLabel, staffLabel } from "~/server/orders/lifecycle";
 export { lastDelivery, listOrders } from "~/server/orders/orders";
 export { trackInput, trackOrder } from "~/server/orders/tracking";
 export { retryText } from "~/server/rate-limits";
+export { listReviewsForStaff, moderateReview, productReviews, reviewInput, reviewStanding, submitReview } from "~/server/reviews/reviews";

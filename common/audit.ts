@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = {
   admin: "Admins",
   category: "Categories",
   settings: "Settings",
+  review: "Reviews",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,10 +1,12 @@
 // Every text of the spec that the code shows, spelled once (spec §2, §4, §5, §8).
 import { productCsvMessages } from "./product-csv-messages";
+import { reviewMessages } from "./review-messages";
 import { storefrontMessages } from "./storefront-messages";
 
 export const messages = {
   ...storefrontMessages,
   ...productCsvMessages,
+  ...reviewMessages,
   // API errors for the product calls.
   categoryRequired: "Please choose a category.",
   categoryNotFound: "Category not found.",

@@ -20,6 +20,8 @@ export const ADMIN_PANELS = {
   reports: 10,
   categories: 11,
   settings: 12,
+  /** Ratings and reviews to approve or hide (issue 19): staff and owners. */
+  reviews: 13,
 } as const;
 
 /** The panels only an owner opens. */

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { priceForSize, type SizeOption } from "~/common/featured";
 import { formatNaira } from "~/common/money";
 import { ProductDetailLayout } from "./ProductDetailLayout";
+import type { ShownReviews } from "./reviews/ProductReviews";
 
 interface FeaturedProduct {
   id: number;
@@ -17,12 +18,12 @@ interface FeaturedProduct {
  * /productdetail2). /productdetail shows it too for a featured product, so a mattress opened from
  * search or Crazy Deals is bought in the size the shopper chose (decision 0039).
  */
-export function FeaturedProductDetail({ product }: { product: FeaturedProduct }) {
+export function FeaturedProductDetail({ product, reviews }: { product: FeaturedProduct; reviews: ShownReviews }) {
   // The first size is chosen to begin with (spec §4); the price follows the chosen size.
   const [size, setSize] = useState(product.variants[0]?.size);
   const variant = priceForSize(product.variants, size);
   return (
-    <ProductDetailLayout product={product} size={variant?.size ?? ""} soldOut={!variant || variant.stock === 0}>
+    <ProductDetailLayout product={product} size={variant?.size ?? ""} soldOut={!variant || variant.stock === 0} reviews={reviews}>
       <div>
         <label htmlFor="size" className="block text-sm font-semibold text-slate-700">
           Size (length x width x thickness)

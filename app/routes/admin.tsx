@@ -9,6 +9,7 @@ import { messageAction, messagesPanelData } from "../admin/messages.server";
 import { customersPanelData } from "../admin/customers.server";
 import { bulkStatusAction, ordersPanelData } from "../admin/orders.server";
 import { reportsPanelData } from "../admin/reports.server";
+import { reviewModerationAction, reviewsPanelData } from "../admin/reviews.server";
 import { deliverySettingsAction, settingsPanelData } from "../admin/settings.server";
 import { adminsPanelData, auditPanelData, staffChangeAction } from "../admin/staff.server";
 import {
@@ -34,6 +35,7 @@ import { OrdersPanel } from "../components/admin/OrdersPanel";
 import { Overview } from "../components/admin/Overview";
 import { PostProduct } from "../components/admin/PostProduct";
 import { ReportsPanel } from "../components/admin/ReportsPanel";
+import { ReviewsPanel } from "../components/admin/ReviewsPanel";
 import { SearchProducts } from "../components/admin/SearchProducts";
 import { SettingsPanel } from "../components/admin/SettingsPanel";
 import { networkFallback, type FormResult } from "../forms";
@@ -72,6 +74,8 @@ async function panelData(menu: AdminPanel, account: SignedInAccount, request: Re
       return { panel: "categories" as const, categories: await categoriesPanelData(context) };
     case ADMIN_PANELS.settings:
       return { panel: "settings" as const, settings: await settingsPanelData(account, context) };
+    case ADMIN_PANELS.reviews:
+      return { panel: "reviews" as const, reviews: await reviewsPanelData(request, context) };
   }
 }
 
@@ -93,6 +97,7 @@ const INTENTS = [
   "message-read",
   "orders-bulk-status",
   "delivery-settings",
+  "review-moderate",
   ...CATEGORY_INTENTS,
 ] as const;
 
@@ -123,6 +128,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return bulkStatusAction(account, form, context);
     case "delivery-settings":
       return deliverySettingsAction(account, form, context);
+    case "review-moderate":
+      return reviewModerationAction(account, form, context);
     case "category-add":
     case "category-edit":
     case "category-logo":
@@ -165,6 +172,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       {loaderData.panel === "audit" ? <AuditLogPanel data={loaderData.audit} /> : null}
       {loaderData.panel === "categories" ? <CategoriesPanel data={loaderData.categories} result={actionData} /> : null}
       {loaderData.panel === "settings" ? <SettingsPanel data={loaderData.settings} result={actionData} /> : null}
+      {loaderData.panel === "reviews" ? <ReviewsPanel data={loaderData.reviews} result={actionData} /> : null}
     </AdminFrame>
   );
 }

@@ -5,20 +5,20 @@ import { messages } from "~/common/messages";
 import { FeaturedProductDetail } from "../components/FeaturedProductDetail";
 import { RouteError } from "../components/RouteError";
 import { productMeta } from "../seo";
-import { getFeaturedProduct } from "~/app/services.server";
+import { getFeaturedProduct, productReviews } from "~/app/services.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseProductId(params.productId);
-  const product = id === undefined ? undefined : await getFeaturedProduct(context.db, id);
-  if (!product) throw data(messages.productNotFound, { status: 404 });
-  return { product, publicUrl: context.config.publicUrl };
+  const [product, reviews] = id === undefined ? [] : await Promise.all([getFeaturedProduct(context.db, id), productReviews(context.db, id)]);
+  if (!product || !reviews) throw data(messages.productNotFound, { status: 404 });
+  return { product, reviews, publicUrl: context.config.publicUrl };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
-  loaderData ? productMeta(loaderData.product, loaderData.publicUrl, location.pathname) : [];
+  loaderData ? productMeta(loaderData.product, loaderData.publicUrl, location.pathname, loaderData.reviews) : [];
 
 export default function FeaturedProductPage({ loaderData }: Route.ComponentProps) {
-  return <FeaturedProductDetail product={loaderData.product} />;
+  return <FeaturedProductDetail product={loaderData.product} reviews={loaderData.reviews} />;
 }
 
 export function ErrorBoundary() {

@@ -10,6 +10,7 @@ import { contentRoutes } from "./content";
 import { CATALOG_CALLS, catalogRoutes } from "./catalog";
 import { contractError, requestErrorText } from "./contract";
 import { orderRoutes, paystackWebhook, testGatewayRoutes } from "./orders";
+import { REVIEW_CALLS, reviewRoutes } from "./reviews";
 import { uploadRoutes } from "./uploads";
 import { log } from "../log";
 
@@ -21,7 +22,7 @@ export const API_PATH = "/api";
  * files that define them declare.
  */
 export const CACHEABLE_CALLS: ReadonlySet<string> = new Set(
-  Object.values(CATALOG_CALLS)
+  [...Object.values(CATALOG_CALLS), ...Object.values(REVIEW_CALLS)]
     .filter((call) => call.cacheable)
     .map((call) => `${API_PATH}${call.path}`),
 );
@@ -39,6 +40,7 @@ export function apiRouter(db: Database, config: Config, checkout: CheckoutContex
   router.use(cartRoutes(db));
   router.use(contentRoutes(db, config));
   router.use(orderRoutes(checkout));
+  router.use(reviewRoutes(db));
   if (checkout.gateway.provider === "test") router.use(testGatewayRoutes(checkout));
   router.use(uploadRoutes(db));
   router.use((_req, res) => void res.status(404).json(contractError("No such API call.")));

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+import { REVIEW_TEXT_MAX } from "~/common/reviews";
 import { DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_MAX_PER_ORDER, MAX_LOW_STOCK_THRESHOLD } from "~/common/constants";
 import type { DeliveryDetails } from "~/common/delivery";
 
@@ -339,6 +340,11 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** The Lagos day promised when it was paid (decision 0037): later settings never move it. */
     arrivesBy: date("arrives_by", { mode: "string" }),
+    /**
+     * When the mail asking for reviews was queued, or found needless (every product already
+     * reviewed): set once, by the statement that claims the order (server/reviews/requests.ts).
+     */
+    reviewRequestedAt: timestamp("review_requested_at", { withTimezone: true }),
   },
   (t) => [
     index("orders_account_idx").on(t.accountId, t.createdAt),
@@ -559,3 +565,48 @@ export const shopSettings = pgTable("shop_settings", {
   value: jsonb("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- reviews
+
+/** A review is shown on the product page only once staff approve it (decision 0041). */
+export const reviewStatus = pgEnum("review_status", ["pending", "approved", "hidden"]);
+
+/**
+ * Ratings and reviews from verified buyers (issue 19): one per customer and product, written by a
+ * customer with a delivered order of the product. Changes to approved reviews announce themselves
+ * as catalogue changes (migration 0019): the product pages show them.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    /** The delivered order that made the customer a verified buyer. */
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    rating: integer("rating").notNull(),
+    body: text("body").notNull(),
+    /** As the page shows it, "Chioma O.", from the account's name when the review was written. */
+    reviewerName: text("reviewer_name").notNull(),
+    status: reviewStatus("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    /** The admin who last approved or hid it, and when. */
+    moderatedBy: integer("moderated_by").references(() => accounts.id),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("reviews_product_account_idx").on(t.productId, t.accountId),
+    index("reviews_product_approved_idx")
+      .on(t.productId, t.createdAt)
+      .where(sql`${t.status} = 'approved'`),
+    index("reviews_status_created_idx").on(t.status, t.createdAt),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("reviews_body_length", sql`char_length(${t.body}) <= ${sql.raw(String(REVIEW_TEXT_MAX))}`),
+  ],
+);

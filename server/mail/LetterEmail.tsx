@@ -30,6 +30,8 @@ export interface Letter {
   paragraphs: string[];
   table?: ItemTable;
   action?: { label: string; url: string };
+  /** Links listed after the action, one a line (the review request's products). */
+  links?: { label: string; url: string }[];
   closing?: string;
 }
 
@@ -108,7 +110,21 @@ function Action({ label, url }: { label: string; url: string }) {
   );
 }
 
-export function LetterEmail({ subject, greetingName, paragraphs, table, action, closing }: Letter) {
+function Links({ links }: { links: { label: string; url: string }[] }) {
+  return (
+    <>
+      {links.map((l, i) => (
+        <Text key={i} style={{ ...paragraph, margin: "0 0 8px" }}>
+          <Link href={l.url} style={{ color: "#1d4ed8", textDecorationLine: "underline" }}>
+            {l.label}
+          </Link>
+        </Text>
+      ))}
+    </>
+  );
+}
+
+export function LetterEmail({ subject, greetingName, paragraphs, table, action, links, closing }: Letter) {
   return (
     <Html lang="en">
       <Head>
@@ -132,6 +148,7 @@ export function LetterEmail({ subject, greetingName, paragraphs, table, action, 
               ))}
               {table && <Items {...table} />}
               {action && <Action {...action} />}
+              {links && links.length > 0 && <Links links={links} />}
               {closing && <Text style={note}>{closing}</Text>}
             </Column>
           </Row>

@@ -43,6 +43,7 @@ const order: Order = {
   reservedUntil: null,
   paidAt: new Date(0),
   arrivesBy: "2026-11-27",
+  reviewRequestedAt: null,
 };
 const item = (productName: string, size: string, unitPriceKobo: number, quantity: number): Item => ({
   id: 1,

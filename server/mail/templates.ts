@@ -5,6 +5,7 @@ import { arrivesBy } from "~/common/delivery-estimate";
 import { lineName } from "~/common/featured";
 import { readableLagosDate } from "~/common/lagos-time";
 import { formatNaira, formatNairaTotal } from "~/common/money";
+import { reviewFormPath } from "~/common/reviews";
 import { ADMIN_PANELS, adminPanelPath, CUSTOMER_PANELS, customerPanelPath } from "~/common/panels";
 import type { orderItems, orders } from "../db/schema";
 import { customerLabel, type OrderStatus } from "../orders/lifecycle";
@@ -36,7 +37,7 @@ function tableText({ rows, total, after }: ItemTable): string[] {
  * conversion would change its wording (link labels, the table).
  */
 function render(letter: Letter): MailContent {
-  const { subject, paragraphs, table, action, closing } = letter;
+  const { subject, paragraphs, table, action, links, closing } = letter;
   const html = DOCTYPE + renderToStaticMarkup(createElement(LetterEmail, letter));
   const text = [
     `Hello ${greeting(letter.greetingName)},`,
@@ -44,6 +45,7 @@ function render(letter: Letter): MailContent {
     ...paragraphs.flatMap((p) => [p, ""]),
     ...(table ? tableText(table) : []),
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
+    ...(links?.length ? [...links.map((l) => `${l.label}: ${l.url}`), ""] : []),
     ...(closing ? [closing, ""] : []),
     footerLine,
   ].join("\n");
@@ -221,6 +223,36 @@ export function orderStatusMail({ order, publicUrl }: { order: typeof orders.$in
     paragraphs: news.paragraphs(order),
     action: { label: "See my orders", url: `${publicUrl}${customerPanelPath(CUSTOMER_PANELS.myOrders)}` },
     closing: `Questions about your order? Reply to this email or call us on ${SHOP_PHONE_DISPLAY}.`,
+  });
+}
+
+/**
+ * A few days after delivery: how were the products? Each product not yet reviewed links to its
+ * page's review form (decision 0041); the first one is the button.
+ */
+export function reviewRequestMail({
+  order,
+  products,
+  publicUrl,
+}: {
+  order: Pick<typeof orders.$inferSelect, "firstName" | "orderRef">;
+  products: { id: number; name: string }[];
+  publicUrl: string;
+}): MailContent {
+  const url = (id: number) => `${publicUrl}${reviewFormPath(id)}`;
+  const [first] = products;
+  return render({
+    subject: `How is your ${SHOP_NAME} order ${order.orderRef}? Rate what you bought`,
+    greetingName: order.firstName,
+    paragraphs: [
+      `Your order ${order.orderRef} was delivered a few days ago. We hope you are enjoying it.`,
+      products.length === 1
+        ? `Would you rate ${first.name} and say a few words about it? It takes a minute, and it helps other shoppers choose.`
+        : "Would you rate what you bought and say a few words about each? It takes a minute, and it helps other shoppers choose.",
+    ],
+    action: { label: products.length === 1 ? "Rate and review it" : `Review ${first.name}`, url: url(first.id) },
+    links: products.length > 1 ? products.map((p) => ({ label: `Review ${p.name}`, url: url(p.id) })) : undefined,
+    closing: "Reviews are checked by our team before they show on the product's page, with your first name and initial.",
   });
 }
 

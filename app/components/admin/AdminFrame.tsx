@@ -25,6 +25,7 @@ export const ADMIN_MENU: MenuEntry[] = [
   { panel: ADMIN_PANELS.customers, label: "Customers", icon: UserIcon },
   { panel: ADMIN_PANELS.reports, label: "Reports", icon: ListIcon },
   { panel: ADMIN_PANELS.categories, label: "Categories", icon: ListIcon },
+  { panel: ADMIN_PANELS.reviews, label: "Reviews", icon: ChatIcon },
   { panel: ADMIN_PANELS.admins, label: "Admins", icon: UserIcon },
   { panel: ADMIN_PANELS.auditLog, label: "Audit log", icon: ListIcon },
   { panel: ADMIN_PANELS.settings, label: "Settings", icon: TruckIcon },
