@@ -24,7 +24,7 @@ export function RatingSummary({ reviews }: { reviews: ShownReviews }) {
       <span className="font-semibold text-slate-900" data-testid="rating-average">
         {averageText(reviews.average)}
       </span>
-      <span data-testid="rating-count">({countText(reviews.count)})</span>
+      <span data-testid="rating-count">{`(${countText(reviews.count)})`}</span>
     </a>
   );
 }
