@@ -30,7 +30,13 @@ interface SeoReviews {
 function ratingData(reviews: SeoReviews | undefined) {
   if (!reviews || reviews.count === 0) return {};
   return {
-    aggregateRating: { "@type": "AggregateRating", ratingValue: averageText(reviews.average), reviewCount: reviews.count, bestRating: 5, worstRating: 1 },
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: averageText(reviews.average),
+      reviewCount: reviews.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
     review: reviews.reviews.map((r) => ({
       "@type": "Review",
       author: { "@type": "Person", name: r.name },

@@ -30,20 +30,27 @@ export async function reviewsPanelData(request: Request, context: AppLoadContext
       status: r.status,
       written: readableLagosTime(r.createdAt),
       writtenAt: r.createdAt.toISOString(),
-      moderated: r.moderatedAt ? `${r.status === "approved" ? "Approved" : r.status === "hidden" ? "Hidden" : "Changed"} by ${r.moderatedByName ?? "an admin"}, ${readableLagosTime(r.moderatedAt)}` : null,
+      moderated: r.moderatedAt
+        ? `${r.status === "approved" ? "Approved" : r.status === "hidden" ? "Hidden" : "Changed"} by ${r.moderatedByName ?? "an admin"}, ${readableLagosTime(r.moderatedAt)}`
+        : null,
     })),
   };
 }
 
 const moderateInput = z.object({
-  reviewId: z.coerce.number({ error: messages.reviewIdRequired }).int(messages.reviewIdRequired).positive(messages.reviewIdRequired).max(2_147_483_647, messages.reviewIdRequired),
+  reviewId: z.coerce
+    .number({ error: messages.reviewIdRequired })
+    .int(messages.reviewIdRequired)
+    .positive(messages.reviewIdRequired)
+    .max(2_147_483_647, messages.reviewIdRequired),
   decision: z.enum(["approve", "hide"], { error: "Choose Approve or Hide." }),
 });
 
 /** Staff approve or hide a review. */
 export async function reviewModerationAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
   const input = moderateInput.safeParse({ reviewId: form.get("reviewId") ?? undefined, decision: form.get("decision") ?? undefined });
-  if (!input.success) return data<FormResult>({ status: "error", message: input.error.issues[0]?.message ?? messages.requestUnreadable }, { status: 400 });
+  if (!input.success)
+    return data<FormResult>({ status: "error", message: input.error.issues[0]?.message ?? messages.requestUnreadable }, { status: 400 });
   const outcome = await moderateReview(context.db, account, input.data.reviewId, input.data.decision === "approve" ? "approved" : "hidden");
   if (!outcome.ok) return data<FormResult>({ status: "error", message: outcome.message }, { status: outcome.reason === "unknown" ? 404 : 409 });
   return data<FormResult>({ status: "done", message: outcome.message });

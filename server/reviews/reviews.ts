@@ -62,8 +62,7 @@ export async function reviewStanding(db: Executor, accountId: number, productId:
 }
 
 export type SubmitOutcome =
-  | { ok: true; reviewId: number }
-  | { ok: false; reason: "not-found" | "not-bought" | "not-delivered" | "already-reviewed"; message: string };
+  { ok: true; reviewId: number } | { ok: false; reason: "not-found" | "not-bought" | "not-delivered" | "already-reviewed"; message: string };
 
 const REFUSALS = {
   "not-bought": messages.reviewNotBought,
@@ -75,7 +74,12 @@ const REFUSALS = {
  * A verified buyer's review, pending until staff approve it. Once per customer and product: the
  * unique index decides between concurrent submissions, and the losers are told it exists.
  */
-export async function submitReview(db: Database, account: Pick<SignedInAccount, "id" | "fullName">, productId: number, input: ReviewInput): Promise<SubmitOutcome> {
+export async function submitReview(
+  db: Database,
+  account: Pick<SignedInAccount, "id" | "fullName">,
+  productId: number,
+  input: ReviewInput,
+): Promise<SubmitOutcome> {
   const [product] = await db
     .select({ id: products.id })
     .from(products)
@@ -206,7 +210,12 @@ export type ModerationOutcome = { ok: true; message: string } | { ok: false; rea
  * the review, and the change is in the audit log, in the same transaction. Approving or hiding an
  * approved review empties the catalogue cache (migration 0019's triggers); nothing else does.
  */
-export async function moderateReview(db: Database, actor: Pick<SignedInAccount, "id">, reviewId: number, to: "approved" | "hidden"): Promise<ModerationOutcome> {
+export async function moderateReview(
+  db: Database,
+  actor: Pick<SignedInAccount, "id">,
+  reviewId: number,
+  to: "approved" | "hidden",
+): Promise<ModerationOutcome> {
   return db.transaction(async (tx) => {
     const now = new Date();
     const [changed] = await tx

@@ -395,6 +395,30 @@ export const API_ROWS: MatrixRow[] = [
     expect: { visitor: "401", customerA: "200 +A.orderRef", customerB: "200", admin: "403" },
     why: "Each customer lists their own orders, and only those.",
   },
+
+  // ---- ratings and reviews (issue 19, decision 0041)
+  {
+    surface: "api",
+    method: "POST",
+    route: "/api/api4users/add_review.php",
+    request: "/api/api4users/add_review.php",
+    body: { productId: "{product.other}", rating: 5, review: "Sleeps well." },
+    expect: {
+      visitor: "401",
+      customerA: "403 +msg.reviewNotDelivered",
+      customerB: "403 +msg.reviewNotDelivered",
+      admin: "403 +msg.signInRequired",
+    },
+    why: "Only a customer whose order of the product was delivered reviews it; A's and B's orders are paid, not delivered. Nothing is written.",
+  },
+  {
+    surface: "api",
+    method: "GET",
+    route: "/api/get_product_reviews.php",
+    request: "/api/get_product_reviews.php?productId={product.other}",
+    expect: everyone("200"),
+    why: "Approved reviews are public, like the catalogue.",
+  },
   {
     surface: "api",
     method: "POST",
@@ -465,6 +489,28 @@ export const PAGE_ROWS: MatrixRow[] = [
     request: "/productdetail2/{product.featured}",
     expect: everyone("200"),
     why: "Public.",
+  },
+  {
+    surface: "page",
+    method: "GET",
+    route: "/productdetail/:productId/review",
+    request: "/productdetail/{product.other}/review",
+    expect: everyone("200"),
+    why: "What the caller may do with the review form (issue 19): each learns only their own standing.",
+  },
+  {
+    surface: "page",
+    method: "POST",
+    route: "/productdetail/:productId/review",
+    request: "/productdetail/{product.other}/review",
+    body: { rating: "5", review: "Sleeps well." },
+    expect: {
+      visitor: "401 +msg.reviewSignIn",
+      customerA: "403 +msg.reviewNotDelivered",
+      customerB: "403 +msg.reviewNotDelivered",
+      admin: "401 +msg.reviewSignIn",
+    },
+    why: "The review form: a customer whose order of the product was delivered; an admin is not a customer. Nothing is written.",
   },
   {
     surface: "page",
@@ -834,6 +880,23 @@ export const PAGE_ROWS: MatrixRow[] = [
     body: { intent: "delivery-settings", "zone-lagos": "1", "zone-south-west": "3", "zone-rest": "5", closedDays: "2026-12-31 New Year's Eve" },
     expect: adminPage("403 +msg.ownersOnlySettings"),
     why: "Changing the delivery estimates (issue 19) is an owner's; staff are refused and nothing changes.",
+  },
+  {
+    surface: "page",
+    method: "GET",
+    route: "/admin",
+    request: "/admin?menu=13",
+    expect: adminPage("200"),
+    why: "Reviews (issue 19): staff and owners moderate them.",
+  },
+  {
+    surface: "page",
+    method: "POST",
+    route: "/admin",
+    request: "/admin?menu=13",
+    body: { intent: "review-moderate", reviewId: "999999", decision: "approve" },
+    expect: adminPage("404 +msg.reviewUnknown"),
+    why: "Approving or hiding a review is staff's; everyone else goes to the admin login. (No such review here: nothing changes.)",
   },
   {
     surface: "page",

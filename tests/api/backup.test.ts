@@ -198,6 +198,7 @@ async function addShopActivity(db: Database): Promise<void> {
       paidAt: new Date(),
       trackingId: "TRK-1",
       arrivesBy: "2026-12-04",
+      reviewRequestedAt: new Date(),
     })
     .returning();
   await db.insert(t.orderItems).values({
@@ -210,6 +211,17 @@ async function addShopActivity(db: Database): Promise<void> {
     imageFile: picture.fileName,
   });
   await db.insert(t.orderEvents).values({ orderId: order.id, status: "paid", note: "Paid by card" });
+  await db.insert(t.reviews).values({
+    productId: product.id,
+    accountId: customer.id,
+    orderId: order.id,
+    rating: 4,
+    body: 'Firm, "cool"\nand <b>comfy</b> ₦',
+    reviewerName: "Adaeze O.",
+    status: "approved",
+    moderatedBy: customer.id,
+    moderatedAt: new Date(),
+  });
   const reference = `ref-${randomBytes(6).toString("hex")}`;
   const [payment] = await db
     .insert(t.payments)
@@ -531,7 +543,7 @@ describe("the commands", () => {
       try {
         expect(await run(["restore", fileA], env)).toEqual({
           code: 0,
-          out: expect.stringMatching(new RegExp(`^Restored \\d+ rows of 26 tables from .*a\\.backup into ${where} \\(`)),
+          out: expect.stringMatching(new RegExp(`^Restored \\d+ rows of 27 tables from .*a\\.backup into ${where} \\(`)),
         });
         expect(await run(["restore", fileA], env)).toEqual({
           code: 1,
@@ -543,7 +555,7 @@ describe("the commands", () => {
         });
         expect(await run(["backup", fileB], env)).toEqual({
           code: 0,
-          out: expect.stringMatching(new RegExp(`^Backed up \\d+ rows of 26 tables from ${where} to .*b\\.backup \\(`)),
+          out: expect.stringMatching(new RegExp(`^Backed up \\d+ rows of 27 tables from ${where} to .*b\\.backup \\(`)),
         });
         // The same rows in the same order: only the header (time, server) may differ.
         const body = (file: Buffer) => gunzipSync(file).toString("utf8").split("\n").slice(1);

@@ -429,6 +429,13 @@ function extend(c: Case): Case {
     const unreadable = { intent: messages.requestUnreadable, adminId: messages.requestUnreadable, change: messages.requestUnreadable };
     return { ...c, actor: "admin", shows: unreadable };
   }
+  if (c.surface === "page" && path === "/admin" && c.body.intent === "review-moderate")
+    return {
+      ...c,
+      shows: { intent: messages.requestUnreadable, reviewId: messages.reviewIdRequired, decision: "Choose Approve or Hide." },
+    };
+  if (c.surface === "page" && path.endsWith("/review"))
+    return { ...c, shows: { rating: messages.reviewRatingInvalid, review: messages.reviewTextTooLong } };
   if (c.surface === "page" && path === "/admin" && c.body.intent === "delivery-settings") {
     // As for staff-change: this file's admin is an owner, who may save the settings.
     const days = messages.deliveryDaysInvalid;
@@ -816,6 +823,7 @@ const GET_FORMS: { path: string; actor: Actor; fields: string[] }[] = [
   { path: "/admin?menu=2&category=Pillows", actor: "admin", fields: ["category"] },
   { path: "/admin?menu=5&status=paid&from=2026-01-01&to=2026-12-31", actor: "admin", fields: ["status", "from", "to"] },
   { path: "/admin?menu=6&show=unread", actor: "admin", fields: ["show"] },
+  { path: "/admin?menu=13&show=pending", actor: "admin", fields: ["show"] },
 ];
 
 /** Every GET of the matrix with a query or a path parameter, and the GET forms above. */

@@ -140,7 +140,10 @@ describe("who may review", () => {
       status: 400,
       body: { error: messages.reviewRatingInvalid },
     });
-    expect(await client.post(ADD, { ...body, review: "   " }, who.token)).toMatchObject({ status: 400, body: { error: messages.reviewTextRequired } });
+    expect(await client.post(ADD, { ...body, review: "   " }, who.token)).toMatchObject({
+      status: 400,
+      body: { error: messages.reviewTextRequired },
+    });
     expect(await client.post(ADD, { ...body, review: "x".repeat(REVIEW_TEXT_MAX + 1) }, who.token)).toMatchObject({
       status: 400,
       body: { error: messages.reviewTextTooLong },
@@ -151,9 +154,16 @@ describe("who may review", () => {
       body: { error: messages.reviewTextTooLong },
     });
     expect((await client.post(ADD, { ...body, rating: "9".repeat(100_000) }, who.token)).status).toBe(400);
-    expect(await client.post(ADD, { ...body, productId: 999_999 }, who.token)).toMatchObject({ status: 404, body: { error: messages.productNotFound } });
+    expect(await client.post(ADD, { ...body, productId: 999_999 }, who.token)).toMatchObject({
+      status: 404,
+      body: { error: messages.productNotFound },
+    });
     // The page's form too.
-    const page = await postPage(`/productdetail/${PRODUCT}/review`, { rating: "7", review: "Too many stars" }, { role: "customer", token: who.token });
+    const page = await postPage(
+      `/productdetail/${PRODUCT}/review`,
+      { rating: "7", review: "Too many stars" },
+      { role: "customer", token: who.token },
+    );
     expect(page.status).toBe(400);
     expect(await page.text()).toContain(messages.reviewRatingInvalid);
     expect(await reviewRows(PRODUCT)).toEqual([]);
@@ -174,7 +184,15 @@ describe("a verified buyer's review", () => {
     expect(reply).toMatchObject({ status: 201, body: { success: true, message: messages.reviewSubmitted, status: "pending" } });
     reviewId = reply.body.review_id;
     const [row] = await reviewRows(PRODUCT);
-    expect(row).toMatchObject({ id: reviewId, accountId: reviewer.id, rating: 4, body: TEXT, status: "pending", reviewerName: "Bulk B.", moderatedBy: null });
+    expect(row).toMatchObject({
+      id: reviewId,
+      accountId: reviewer.id,
+      rating: 4,
+      body: TEXT,
+      status: "pending",
+      reviewerName: "Bulk B.",
+      moderatedBy: null,
+    });
 
     expect((await client.get(`/api/get_product_reviews.php?productId=${PRODUCT}`)).body).toMatchObject({ review_count: 0, average_rating: null });
     const page = await getPage(`/productdetail/${PRODUCT}`);
@@ -259,17 +277,31 @@ describe("a verified buyer's review", () => {
   });
 
   it("a second approval changes nothing and records nothing", async () => {
-    const again = await postPage("/admin?menu=13", { intent: "review-moderate", reviewId: String(reviewId), decision: "approve" }, { role: "admin", token: staff.token });
+    const again = await postPage(
+      "/admin?menu=13",
+      { intent: "review-moderate", reviewId: String(reviewId), decision: "approve" },
+      { role: "admin", token: staff.token },
+    );
     expect(await again.text()).toContain(messages.reviewAlreadyApproved);
     expect(await handle.db.select().from(auditLog).where(eq(auditLog.action, "review"))).toHaveLength(1);
-    const unknown = await postPage("/admin?menu=13", { intent: "review-moderate", reviewId: "999999", decision: "hide" }, { role: "admin", token: staff.token });
+    const unknown = await postPage(
+      "/admin?menu=13",
+      { intent: "review-moderate", reviewId: "999999", decision: "hide" },
+      { role: "admin", token: staff.token },
+    );
     expect(await unknown.text()).toContain(messages.reviewUnknown);
   });
 
   it("hidden by staff, it leaves the page and the JSON-LD has no AggregateRating", async () => {
-    const hidden = await postPage("/admin?menu=13", { intent: "review-moderate", reviewId: String(reviewId), decision: "hide" }, { role: "admin", token: staff.token });
+    const hidden = await postPage(
+      "/admin?menu=13",
+      { intent: "review-moderate", reviewId: String(reviewId), decision: "hide" },
+      { role: "admin", token: staff.token },
+    );
     expect(await hidden.text()).toContain(messages.reviewHidden);
-    await eventually(async () => expect((await client.get(`/api/get_product_reviews.php?productId=${PRODUCT}`)).body).toMatchObject({ review_count: 0 }));
+    await eventually(async () =>
+      expect((await client.get(`/api/get_product_reviews.php?productId=${PRODUCT}`)).body).toMatchObject({ review_count: 0 }),
+    );
     const page = await getPage(`/productdetail/${PRODUCT}`);
     expect(page.text).not.toContain("Firm and cool");
     expect(productJsonLd(page.text)).not.toHaveProperty("aggregateRating");

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
@@ -11,6 +11,7 @@ import { checkoutContext } from "~/server/app";
 import { addToCart, saveDelivery } from "~/server/cart/cart";
 import { completePayment, startCheckout } from "~/server/checkout/checkout";
 import { queryRows } from "~/server/db/client";
+import { orders, reviews } from "~/server/db/schema";
 import { chargeTestCard } from "~/server/payments/test-gateway";
 import { freshClientAddress, uniqueEmail } from "../support/accounts";
 import { createTestDatabase, type TestDatabase } from "../support/db";
@@ -28,6 +29,7 @@ let handle: TestDatabase;
 let shop: Awaited<ReturnType<typeof startShopServer>>;
 const cookies: Partial<Record<Role, string>> = {};
 let orderRef: string;
+let reviewId: number;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -60,6 +62,13 @@ beforeAll(async () => {
   const placed = await completePayment(checkout, paid.reference, ids.customer!);
   if (!placed.ok) throw new Error(placed.message);
   orderRef = placed.orderRef;
+  // A review waiting for staff: an intent that fell through to moderation would approve it.
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderRef, orderRef));
+  const [review] = await db
+    .insert(reviews)
+    .values({ productId: PRODUCT, accountId: ids.customer!, orderId: order.id, rating: 5, body: "Waiting", reviewerName: "Intent C." })
+    .returning({ id: reviews.id });
+  reviewId = review.id;
   expect((await addToCart(db, ids.customer!, { productId: PRODUCT })).ok).toBe(true);
   await saveDelivery(db, ids.customer!, delivery);
 });
@@ -123,7 +132,7 @@ describe("a page form with an intent the page does not have", () => {
       title: "the admin dashboard",
       path: () => "/admin",
       role: "admin",
-      fields: { phoneNumber: "2348099999999", productId: String(PRODUCT), id: "1", read: "true" },
+      fields: { phoneNumber: "2348099999999", productId: String(PRODUCT), id: "1", read: "true", reviewId: "0", decision: "approve" },
       shows: messages.requestUnreadable,
     },
     {
@@ -213,6 +222,12 @@ describe("the known intents still reach their forms", () => {
     const res = await post("/admin", "admin", { intent: "update-phone", phoneNumber: "2348077777777" });
     expect(res.status).toBe(200);
     expect(res.html).toContain(messages.phoneUpdated);
+  });
+
+  it("review-moderate approves a review", async () => {
+    const res = await post("/admin?menu=13", "admin", { intent: "review-moderate", reviewId: String(reviewId), decision: "approve" });
+    expect(res.status).toBe(200);
+    expect(res.html).toContain(messages.reviewApproved);
   });
 
   it("logout ends the customer's session", async () => {

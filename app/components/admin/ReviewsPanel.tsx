@@ -29,7 +29,8 @@ export function ReviewsPanel({ data, result }: { data: PanelData; result: FormRe
     <div>
       <h2 className="text-lg font-semibold text-slate-900">Reviews</h2>
       <p className="mt-1 text-sm text-slate-600">
-        Reviews by customers whose order was delivered. Approve one to show it on the product&apos;s page; hide one to take it off. Times are Lagos time.
+        Reviews by customers whose order was delivered. Approve one to show it on the product&apos;s page; hide one to take it off. Times are Lagos
+        time.
       </p>
       <nav aria-label="Which reviews" className="mt-4 overflow-x-auto">
         <ul className="flex w-max rounded-lg bg-slate-100 p-1 text-sm font-medium">

@@ -55,7 +55,9 @@ export function ReviewForm({ productId }: { productId: number }) {
       ) : state.state === "reviewed" ? (
         <div className="mt-2 grid gap-2 text-sm text-slate-700" data-testid="review-own">
           <Stars rating={state.rating} size="sm" />
-          <p>{state.status === "approved" ? messages.reviewShown : state.status === "pending" ? messages.reviewPending : messages.reviewAlreadyWritten}</p>
+          <p>
+            {state.status === "approved" ? messages.reviewShown : state.status === "pending" ? messages.reviewPending : messages.reviewAlreadyWritten}
+          </p>
         </div>
       ) : (
         <WriteReview path={path} fetcher={sent} />
@@ -81,15 +83,13 @@ function WriteReview({ path, fetcher }: { path: string; fetcher: ReturnType<type
               className="cursor-pointer rounded p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700"
               onMouseEnter={() => setHover(value)}
             >
-              <input
-                type="radio"
-                name="rating"
-                value={value}
-                checked={rating === value}
-                onChange={() => setRating(value)}
-                className="sr-only"
-              />
-              <svg viewBox="0 0 24 24" className={`h-8 w-8 ${value <= shown ? "text-accent-500" : "text-slate-300"}`} fill="currentColor" aria-hidden="true">
+              <input type="radio" name="rating" value={value} checked={rating === value} onChange={() => setRating(value)} className="sr-only" />
+              <svg
+                viewBox="0 0 24 24"
+                className={`h-8 w-8 ${value <= shown ? "text-accent-500" : "text-slate-300"}`}
+                fill="currentColor"
+                aria-hidden="true"
+              >
                 <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
               </svg>
               <span className="sr-only">
