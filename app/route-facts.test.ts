@@ -131,6 +131,13 @@ describe("routeFor", () => {
   it("finds the page of a single-fetch data request", () => {
     expect(facts("/_root.data")).toEqual({ file: "routes/home.tsx", cacheable: true, formLimit: "page" });
     expect(facts("/productdetail/18.data").file).toBe("routes/productdetail.$productId.tsx");
+    // The review form's own data (issue 19): per shopper, never from the catalogue cache.
+    expect(facts("/productdetail/18/review.data")).toEqual({
+      file: "routes/productdetail.$productId.review.ts",
+      cacheable: false,
+      formLimit: "page",
+    });
+    expect(facts("/productdetail/18/review").cacheable).toBe(false);
     expect(facts("/productlistpage/Eco%20Foam.data").cacheable).toBe(true);
     expect(facts("/admin.data")).toEqual({ file: "routes/admin.tsx", cacheable: false, formLimit: "action" });
     expect(facts("/admin/products/5.data").formLimit).toBe("action");

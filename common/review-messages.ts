@@ -1,4 +1,4 @@
-import { REVIEW_TEXT_MAX } from "./reviews";
+import { formatCount, REVIEW_TEXT_MAX } from "./reviews";
 
 // What the shop says about ratings and reviews (issue 19, decision 0041).
 export const reviewMessages = {
@@ -8,7 +8,7 @@ export const reviewMessages = {
   reviewAlreadyWritten: "You have already reviewed this product: each customer reviews a product once.",
   reviewRatingInvalid: "Please choose a rating from 1 to 5 stars.",
   reviewTextRequired: "Please write a few words about the product.",
-  reviewTextTooLong: `Your review can be at most ${String(REVIEW_TEXT_MAX).replace(/\B(?=(\d{3})+$)/g, ",")} characters.`,
+  reviewTextTooLong: `Your review can be at most ${formatCount(REVIEW_TEXT_MAX)} characters.`,
   reviewSubmitted: "Thank you! Your review will show on this page once our team has checked it.",
   reviewPending: "Thank you for your review. It will show on this page once our team has checked it.",
   reviewShown: "Thank you for your review: it shows on this page.",

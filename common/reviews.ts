@@ -32,3 +32,11 @@ export function averageText(average: number): string {
 export function reviewFormPath(productId: number): string {
   return `/productdetail/${productId}#${REVIEW_FORM_ANCHOR}`;
 }
+
+/** A whole number with thousands separators ("1,000"), the same on server and browser (no Intl). */
+export function formatCount(n: number): string {
+  const digits = String(Math.trunc(n));
+  let out = "";
+  for (let i = 0; i < digits.length; i++) out += (i > 0 && (digits.length - i) % 3 === 0 ? "," : "") + digits[i];
+  return out;
+}

@@ -6,7 +6,6 @@ import { messages } from "~/common/messages";
 import { REVIEW_TEXT_MAX } from "~/common/reviews";
 import { startSession, type Role } from "~/server/accounts/sessions";
 import { CATALOG_CHANNEL } from "~/server/catalog/catalog-cache";
-import type { DatabaseHandle } from "~/server/db/client";
 import { accounts, auditLog, orderEvents, orders, outbox, reviews } from "~/server/db/schema";
 import { changeOrderStatus } from "~/server/orders/admin-orders";
 import { requestReviews } from "~/server/reviews/requests";

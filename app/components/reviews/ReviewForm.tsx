@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { messages } from "~/common/messages";
-import { RATING_MAX, REVIEW_TEXT_MAX } from "~/common/reviews";
+import { formatCount, RATING_MAX, REVIEW_TEXT_MAX } from "~/common/reviews";
 import type { FormResult } from "~/app/forms";
 import type { ReviewFormState } from "~/app/routes/productdetail.$productId.review";
 import { FormMessage, inputStyle } from "../account/fields";
@@ -116,7 +116,7 @@ function WriteReview({ path, fetcher }: { path: string; fetcher: ReturnType<type
           className={inputStyle}
         />
         <p className="mt-1 text-right text-xs text-slate-500">
-          {length.toLocaleString("en")} / {REVIEW_TEXT_MAX.toLocaleString("en")}
+          {`${formatCount(length)} / ${formatCount(REVIEW_TEXT_MAX)}`}
         </p>
       </div>
       {fetcher.data?.status === "error" ? <FormMessage tone="error">{fetcher.data.message}</FormMessage> : null}
