@@ -1,7 +1,18 @@
 import type { Page, TestInfo } from "@playwright/test";
 import type { DeliveryDetails } from "~/common/delivery";
 import { messages } from "~/common/messages";
-import { adminMenu, expect, expectAccessible, expectOnTop, fullPageShot, gotoHydrated, loadAllPictures, test, uniqueEmail } from "./fixtures";
+import {
+  adminMenu,
+  expect,
+  expectAccessible,
+  expectOnTop,
+  forgiveBadRequest,
+  fullPageShot,
+  gotoHydrated,
+  loadAllPictures,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 import { buyOne } from "./shopping";
 
 // Ratings and reviews in Chromium (issue 19, decision 0041): a customer buys a pillow, the owner
@@ -26,10 +37,18 @@ async function moveOrder(page: Page, orderRef: string, to: "processing" | "shipp
   await expect(page.getByRole("status").filter({ hasText: `Order ${orderRef} is now ${to}.` })).toBeVisible();
 }
 
-test("a delivered buyer reviews a product, the owner approves it, and the product page shows it", async ({ page, login, ownerLogin }, info) => {
+test("a delivered buyer reviews a product, the owner approves it, and the product page shows it", async ({
+  page,
+  login,
+  ownerLogin,
+  consoleErrors,
+}, info) => {
   test.setTimeout(180_000);
   const productId = PRODUCT[info.project.name] ?? 39;
   const path = `/productdetail/${productId}`;
+  // Its own words, so that a review of an earlier run on the same shop is not taken for it.
+  const mark = `night ${Date.now().toString(36)}`;
+  const text = `Soft and <b>cool</b>; my neck thanks me (${mark}).`;
   const before = (await (await page.request.get(`/api/get_product_reviews.php?productId=${productId}`)).json()) as { review_count: number };
 
   // A visitor is told who may review, and gets no form.
@@ -68,30 +87,33 @@ test("a delivered buyer reviews a product, the owner approves it, and the produc
   const submit = form.getByRole("button", { name: "Submit review" });
   await expectOnTop(submit, "the Submit review button is not covered");
   // Sent without stars: the shop says what is missing.
-  await form.getByLabel("Your review").fill("Soft and <b>cool</b>; my neck thanks me.");
+  await form.getByLabel("Your review").fill(text);
   await submit.click();
   await expect(form.getByRole("alert")).toHaveText(messages.reviewRatingInvalid);
-  await form.getByText("4 stars: Very good").click({ force: true });
+  // That answer was a 400, which the browser logs.
+  forgiveBadRequest(consoleErrors);
+  await form.locator("label").filter({ hasText: "4 stars: Very good" }).click();
   await expect(form.getByRole("radio", { name: "4 stars: Very good" })).toBeChecked();
   await loadAllPictures(page);
-  await box.scrollIntoViewIfNeeded();
-  await fullPageShot(page, `test-results/shots/${info.project.name}-review-form.png`);
+  // The form where the shopper sees it (a full-page picture would draw the sticky header mid-page).
+  await box.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await page.screenshot({ path: `test-results/shots/${info.project.name}-review-form.png` });
   await submit.click();
   await expect(box.getByRole("status")).toHaveText(messages.reviewSubmitted);
   // Pending: not on the page yet.
   await gotoHydrated(page, path);
   await expect(page.getByTestId("review-own")).toContainText(messages.reviewPending);
-  await expect(page.getByTestId("reviews")).not.toContainText("my neck thanks me");
+  await expect(page.getByText(mark)).toHaveCount(0);
 
   // The owner approves it in the back office.
   await gotoHydrated(page, "/admin");
   await (await adminMenu(page)).getByRole("link", { name: "Reviews" }).click();
   await expect(page).toHaveURL(/\/admin\?menu=13$/);
   await expect(page.getByRole("heading", { name: "Reviews", level: 2 })).toBeVisible();
-  const item = page.getByTestId("admin-review").filter({ hasText: "my neck thanks me" });
+  const item = page.getByTestId("admin-review").filter({ hasText: mark });
   await expect(item).toHaveCount(1);
   // Shown as text.
-  await expect(item).toContainText("Soft and <b>cool</b>; my neck thanks me.");
+  await expect(item).toContainText(text);
   await expect(item).toContainText("Temitope B.");
   await expect(item).toContainText(orderRef);
   await expectAccessible(page);
@@ -100,9 +122,9 @@ test("a delivered buyer reviews a product, the owner approves it, and the produc
   await expectOnTop(approve, "the Approve button is not covered");
   await approve.click();
   await expect(page.getByRole("status").filter({ hasText: messages.reviewApproved })).toBeVisible();
-  await expect(page.getByTestId("admin-review").filter({ hasText: "my neck thanks me" })).toHaveCount(0);
+  await expect(page.getByTestId("admin-review").filter({ hasText: mark })).toHaveCount(0);
   await page.getByRole("link", { name: /^Approved/ }).click();
-  await expect(page.getByTestId("admin-review").filter({ hasText: "my neck thanks me" })).toContainText(`Approved by `);
+  await expect(page.getByTestId("admin-review").filter({ hasText: mark })).toContainText(`Approved by `);
 
   // The product page shows it, with the average and the count.
   await gotoHydrated(page, path);
@@ -110,8 +132,8 @@ test("a delivered buyer reviews a product, the owner approves it, and the produc
   await expect(page.getByTestId("rating-count")).toHaveText(`(${count} review${count === 1 ? "" : "s"})`);
   if (before.review_count === 0) await expect(page.getByTestId("rating-average")).toHaveText("4.0");
   await expectOnTop(page.getByTestId("rating-summary"), "the rating under the name is not covered");
-  const review = page.getByTestId("review").filter({ hasText: "my neck thanks me" });
-  await expect(review).toContainText("Soft and <b>cool</b>; my neck thanks me.");
+  const review = page.getByTestId("review").filter({ hasText: mark });
+  await expect(review).toContainText(text);
   await expect(review).toContainText("Temitope B.");
   await expect(review.getByRole("img", { name: "Rated 4.0 out of 5" })).toBeVisible();
   await expect(review.locator("time")).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
@@ -121,6 +143,6 @@ test("a delivered buyer reviews a product, the owner approves it, and the produc
   await expectAccessible(page);
   await loadAllPictures(page);
   await shot(page, info, "product-with-reviews");
-  await page.getByTestId("reviews").scrollIntoViewIfNeeded();
+  await page.getByTestId("reviews").evaluate((el) => el.scrollIntoView({ block: "center" }));
   await page.screenshot({ path: `test-results/shots/${info.project.name}-product-reviews-section.png` });
 });

@@ -88,7 +88,7 @@ function ReviewItem({ review: r }: { review: Review }) {
         <Stars rating={r.rating} size="sm" />
         <span>
           {r.rating} of 5 · {r.reviewerName} ({r.email}) ·{" "}
-          <Link to={`/admin/orders/${encodeURIComponent(r.orderRef)}`} className="text-brand-700 hover:underline">
+          <Link to={`/admin/orders/${encodeURIComponent(r.orderRef)}`} className="text-brand-700 underline underline-offset-2">
             {r.orderRef}
           </Link>
         </span>
