@@ -32,8 +32,8 @@ export function ReviewsPanel({ data, result }: { data: PanelData; result: FormRe
         Reviews by customers whose order was delivered. Approve one to show it on the product&apos;s page; hide one to take it off. Times are Lagos
         time.
       </p>
-      <nav aria-label="Which reviews" className="mt-4 overflow-x-auto">
-        <ul className="flex w-max rounded-lg bg-slate-100 p-1 text-sm font-medium">
+      <nav aria-label="Which reviews" className="mt-4">
+        <ul className="flex w-fit flex-wrap gap-y-1 rounded-lg bg-slate-100 p-1 text-sm font-medium">
           {filters.map((f) => (
             <li key={f.show}>
               <Link

@@ -31,7 +31,11 @@ export function RatingSummary({ reviews }: { reviews: ShownReviews }) {
 
 export function ProductReviews({ productId, reviews }: { productId: number; reviews: ShownReviews }) {
   return (
-    <section id="reviews" aria-labelledby="reviews-heading" className="mx-auto mt-10 max-w-6xl scroll-mt-24 border-t border-slate-200 px-4 pt-8">
+    <section
+      id="reviews"
+      aria-labelledby="reviews-heading"
+      className="mx-auto mt-10 max-w-6xl scroll-mt-24 border-t border-slate-200 px-4 pb-12 pt-8"
+    >
       <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
         <div className="min-w-0">
           <h2 id="reviews-heading" className="text-xl font-bold text-slate-900">

@@ -70,6 +70,9 @@ function WriteReview({ path, fetcher }: { path: string; fetcher: ReturnType<type
   const [rating, setRating] = useState(0);
   const [hover, setHover] = useState(0);
   const [length, setLength] = useState(0);
+  // An answer the shopper has since acted on (a rating chosen after "Please choose a rating") is no longer shown.
+  const [dismissed, setDismissed] = useState<FormResult | undefined>(undefined);
+  const error = fetcher.data?.status === "error" && fetcher.data !== dismissed ? fetcher.data.message : null;
   const busy = fetcher.state !== "idle";
   const shown = hover || rating;
   return (
@@ -83,7 +86,17 @@ function WriteReview({ path, fetcher }: { path: string; fetcher: ReturnType<type
               className="cursor-pointer rounded p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700"
               onMouseEnter={() => setHover(value)}
             >
-              <input type="radio" name="rating" value={value} checked={rating === value} onChange={() => setRating(value)} className="sr-only" />
+              <input
+                type="radio"
+                name="rating"
+                value={value}
+                checked={rating === value}
+                onChange={() => {
+                  setRating(value);
+                  setDismissed(fetcher.data);
+                }}
+                className="sr-only"
+              />
               <svg
                 viewBox="0 0 24 24"
                 className={`h-8 w-8 ${value <= shown ? "text-accent-500" : "text-slate-300"}`}
@@ -111,15 +124,16 @@ function WriteReview({ path, fetcher }: { path: string; fetcher: ReturnType<type
           name="review"
           rows={4}
           maxLength={REVIEW_TEXT_MAX}
-          onChange={(e) => setLength(e.target.value.length)}
+          onChange={(e) => {
+            setLength(e.target.value.length);
+            setDismissed(fetcher.data);
+          }}
           placeholder="What did you like? How do you sleep on it?"
           className={inputStyle}
         />
-        <p className="mt-1 text-right text-xs text-slate-500">
-          {`${formatCount(length)} / ${formatCount(REVIEW_TEXT_MAX)}`}
-        </p>
+        <p className="mt-1 text-right text-xs text-slate-500">{`${formatCount(length)} / ${formatCount(REVIEW_TEXT_MAX)}`}</p>
       </div>
-      {fetcher.data?.status === "error" ? <FormMessage tone="error">{fetcher.data.message}</FormMessage> : null}
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <p className="text-xs text-slate-600">Our team checks each review before it shows, with your first name and initial.</p>
       <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy} data-testid="review-submit">
         {busy ? "Sending..." : "Submit review"}
