@@ -22,9 +22,7 @@ export const API_PATH = "/api";
  * files that define them declare.
  */
 export const CACHEABLE_CALLS: ReadonlySet<string> = new Set(
-  [...Object.values(CATALOG_CALLS), ...Object.values(REVIEW_CALLS)]
-    .filter((call) => call.cacheable)
-    .map((call) => `${API_PATH}${call.path}`),
+  [...Object.values(CATALOG_CALLS), ...Object.values(REVIEW_CALLS)].filter((call) => call.cacheable).map((call) => `${API_PATH}${call.path}`),
 );
 
 /** Everything under /api: the JSON contract of spec §7 and the stored pictures. */
