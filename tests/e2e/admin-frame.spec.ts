@@ -89,6 +89,7 @@ test("every back-office page wears the back office's frame, with nothing covered
     "reports",
     "categories",
     "settings",
+    "reviews",
   ];
   for (const [menu, name] of panels.entries()) {
     await gotoHydrated(page, `/admin?menu=${menu}`);
