@@ -38,12 +38,13 @@ export function ReviewForm({ productId }: { productId: number }) {
       ) : !state ? (
         <p className="mt-2 text-sm text-slate-600">{messages.reviewWhoCan}</p>
       ) : state.state === "visitor" ? (
-        <p className="mt-2 text-sm text-slate-600">
-          {messages.reviewWhoCan}{" "}
-          <Link to="/userlogin" className="font-semibold text-brand-700 hover:underline">
+        <div className="mt-2 grid gap-3 text-sm text-slate-600">
+          <p>{messages.reviewWhoCan}</p>
+          {/* A block of its own: a link wrapped over two lines has nothing of it at its centre. */}
+          <Link to="/userlogin" className="w-fit font-semibold text-brand-700 underline underline-offset-2">
             Log in to write a review
           </Link>
-        </p>
+        </div>
       ) : state.state === "not-bought" ? (
         <p className="mt-2 text-sm text-slate-600" data-testid="review-refusal">
           {messages.reviewNotBought}
