@@ -9,7 +9,7 @@ import { messageAction, messagesPanelData } from "../admin/messages.server";
 import { customersPanelData } from "../admin/customers.server";
 import { bulkStatusAction, ordersPanelData } from "../admin/orders.server";
 import { reportsPanelData } from "../admin/reports.server";
-import { deliverySettingsAction, settingsPanelData } from "../admin/settings.server";
+import { deliverySettingsAction, paymentSettingsAction, settingsPanelData } from "../admin/settings.server";
 import { adminsPanelData, auditPanelData, staffChangeAction } from "../admin/staff.server";
 import {
   deleteProductAction,
@@ -93,6 +93,7 @@ const INTENTS = [
   "message-read",
   "orders-bulk-status",
   "delivery-settings",
+  "payment-settings",
   ...CATEGORY_INTENTS,
 ] as const;
 
@@ -123,6 +124,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return bulkStatusAction(account, form, context);
     case "delivery-settings":
       return deliverySettingsAction(account, form, context);
+    case "payment-settings":
+      return paymentSettingsAction(account, form, context);
     case "category-add":
     case "category-edit":
     case "category-logo":

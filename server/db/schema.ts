@@ -463,6 +463,11 @@ export const testGatewayTransactions = pgTable("test_gateway_transactions", {
   status: text("status", { enum: ["pending", "ongoing", "success", "failed", "abandoned", "reversed"] })
     .notNull()
     .default("pending"),
+  /** The channels the shop offered for this payment (issue 19): the window pays by no other. */
+  channels: text("channels")
+    .array()
+    .notNull()
+    .default(sql`'{card,bank,ussd,bank_transfer,mobile_money}'`),
   channel: text("channel"),
   arrivesAt: timestamp("arrives_at", { withTimezone: true }),
   gatewayResponse: text("gateway_response"),
@@ -552,7 +557,7 @@ export const auditLog = pgTable(
 
 /**
  * The shop's settings that staff change in the back office, one row per kind (`delivery`:
- * common/delivery-estimate.ts DeliverySettings), checked by the service that writes them.
+ * common/delivery-estimate.ts DeliverySettings; `payment-channels`: the ways to pay offered), checked by the service that writes them.
  */
 export const shopSettings = pgTable("shop_settings", {
   key: text("key").primaryKey(),

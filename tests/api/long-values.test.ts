@@ -429,6 +429,9 @@ function extend(c: Case): Case {
     const unreadable = { intent: messages.requestUnreadable, adminId: messages.requestUnreadable, change: messages.requestUnreadable };
     return { ...c, actor: "admin", shows: unreadable };
   }
+  if (c.surface === "page" && path === "/admin" && c.body.intent === "payment-settings")
+    // As for staff-change: this file's admin is an owner; a 100 KB channel is not one of the list.
+    return { ...c, actor: "admin", shows: { intent: messages.requestUnreadable, channel: messages.paymentChannelUnknown } };
   if (c.surface === "page" && path === "/admin" && c.body.intent === "delivery-settings") {
     // As for staff-change: this file's admin is an owner, who may save the settings.
     const days = messages.deliveryDaysInvalid;
