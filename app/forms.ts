@@ -13,6 +13,9 @@ export type FormResult =
 
 /** The `form` of Change password's results (both dashboards, beside the phone form). */
 export const CHANGE_PASSWORD_FORM = "change-password";
+/** The `form`s of the Settings panel's two forms. */
+export const DELIVERY_SETTINGS_FORM = "delivery-settings";
+export const PAYMENT_SETTINGS_FORM = "payment-settings";
 /** The `form` of a category's retirement when it succeeded: the panel answers it, as the card is gone. */
 export const CATEGORY_RETIRED_FORM = "category-retired";
 

@@ -25,7 +25,7 @@ import { NoticeToast } from "./components/NoticeToast";
 import { useNonce } from "./nonce";
 import { routeFor } from "./route-facts";
 import stylesheet from "./app.css?url";
-import { devMailboxEnabled, listCategories } from "~/app/services.server";
+import { devMailboxEnabled, getPaymentChannels, listCategories } from "~/app/services.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -35,12 +35,16 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The menu's categories change only with the catalogue: kept until then, not asked for on every page.
   const categories = () => listCategories(context.db);
-  const [menu, header] = await Promise.all([
+  // The ways to pay the owner offers (footer, checkout, terms) change only with the settings.
+  const channels = () => getPaymentChannels(context.db);
+  const [menu, paymentChannels, header] = await Promise.all([
     context.rememberCatalog ? context.rememberCatalog("categories", categories) : categories(),
+    context.rememberCatalog ? context.rememberCatalog("payment-channels", channels) : channels(),
     headerValues(request, context),
   ]);
   return {
     categories: menu,
+    paymentChannels,
     ...header,
     whatsappNumber: context.config.whatsappNumber,
     liveChatScriptUrl: context.config.liveChatScriptUrl ?? null,

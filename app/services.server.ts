@@ -21,6 +21,7 @@ export { filesFrom, readProductForm } from "~/server/catalog/form-files";
 export { cancelCheckout, completePayment, startCheckout } from "~/server/checkout/checkout";
 export { contactInput, submitContact } from "~/server/content/contact";
 export { log } from "~/server/log";
+export { getPaymentChannels } from "~/server/payments/channels";
 export { devMailboxEnabled } from "~/server/mail/mailer";
 export { getMail, listMail } from "~/server/mail/outbox";
 export { NOTE_MAX, TRACKING_ID_MAX, getOrderForAdmin, holdsStock } from "~/server/orders/admin-orders";

@@ -228,4 +228,10 @@ export const messages = {
   tooManyClosedDays: (max: number) => `Please list at most ${max} closed days.`,
   deliverySettingsSaved: "Delivery estimates saved.",
   settingsUnchanged: "Nothing changed.",
+  // Settings: ways to pay (issue 19).
+  paymentChannelsNone: "Please choose at least one way to pay.",
+  paymentChannelUnknown: "Please choose the ways to pay from the list.",
+  paymentChannelsSaved: "Ways to pay saved.",
+  /** The test gateway's window, asked to pay by a way the shop did not offer for this payment. */
+  paymentChannelNotOffered: "This way to pay is not offered for this payment.",
 } as const;

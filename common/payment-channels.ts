@@ -19,3 +19,9 @@ export const isPaymentChannel = (value: unknown): value is PaymentChannel =>
 /** How a payment was made, for people: the provider may name a channel the shop does not list. */
 export const channelLabel = (channel: string | null): string | null =>
   channel === null ? null : isPaymentChannel(channel) ? CHANNEL_LABELS[channel] : channel.replace(/_/g, " ");
+
+/** The same within a sentence: "bank transfer", "USSD". */
+export const channelWord = (channel: string): string => {
+  const label = channelLabel(channel) ?? channel;
+  return label === "USSD" ? label : label.toLowerCase();
+};

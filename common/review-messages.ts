@@ -1,6 +1,6 @@
 import { formatCount, REVIEW_TEXT_MAX } from "./reviews";
 
-// What the shop says about ratings and reviews (issue 19, decision 0041).
+// What the shop says about ratings and reviews (issue 19, decision 0042).
 export const reviewMessages = {
   reviewSignIn: "Please log in to review this product.",
   reviewNotBought: "Only customers who received this product can review it.",

@@ -1,4 +1,4 @@
-// Ratings and reviews from verified buyers (issue 19, decision 0041): the limits and words both
+// Ratings and reviews from verified buyers (issue 19, decision 0042): the limits and words both
 // the browser and the server use.
 
 /** The longest review text, in characters. */

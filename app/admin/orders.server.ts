@@ -207,7 +207,9 @@ export async function orderDocumentData(context: AppLoadContext, orderRef: strin
     })),
     subtotalKobo: order.items.reduce((sum, item) => sum + item.subtotalKobo, 0),
     totalKobo: order.totalKobo,
-    payment: p ? { provider: PROVIDER_NAMES[p.provider] ?? p.provider, reference: p.reference, status: p.status, verified: p.verified } : null,
+    payment: p
+      ? { provider: PROVIDER_NAMES[p.provider] ?? p.provider, reference: p.reference, status: p.status, channel: p.channel, verified: p.verified }
+      : null,
   };
 }
 export type OrderDocumentData = NonNullable<Awaited<ReturnType<typeof orderDocumentData>>>;

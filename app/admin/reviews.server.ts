@@ -6,7 +6,7 @@ import type { SignedInAccount } from "~/server/accounts/sessions";
 import { listReviewsForStaff, moderateReview, REVIEW_FILTERS, REVIEW_LIST_LIMIT, type ReviewFilter } from "~/server/reviews/reviews";
 import type { FormResult } from "../forms";
 
-// Reviews (ADMIN_PANELS.reviews; issue 19, decision 0041): customers' reviews waiting for a
+// Reviews (ADMIN_PANELS.reviews; issue 19, decision 0042): customers' reviews waiting for a
 // decision first; staff and owners approve or hide them. Every decision names who made it and
 // when, and goes to the audit log.
 

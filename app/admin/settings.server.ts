@@ -3,20 +3,22 @@ import { DELIVERY_ZONES, publicHolidays, SOUTH_WEST_STATES, ZONE_LABELS, zoneOf 
 import { lagosDate } from "~/common/lagos-time";
 import { messages } from "~/common/messages";
 import { STATE_NAMES } from "~/common/nigeria";
+import { CHANNEL_LABELS, PAYMENT_CHANNELS } from "~/common/payment-channels";
 import type { SignedInAccount } from "~/server/accounts/sessions";
 import { isOwner } from "~/server/admin/staff";
 import { changeDeliverySettings, closedDaysText, getDeliverySettings, readDeliveryForm } from "~/server/delivery/estimates";
-import type { FormResult } from "../forms";
+import { changePaymentChannels, CHANNELS_FIELD, getPaymentChannels, readPaymentChannelsForm } from "~/server/payments/channels";
+import { DELIVERY_SETTINGS_FORM, PAYMENT_SETTINGS_FORM, type FormResult } from "../forms";
 
 // Settings (ADMIN_PANELS.settings, owners only; issue 19): the delivery estimates' business days
-// per zone and per state, and the shop's closed days. Staff who open it by address are told it is
+// per zone and per state, the shop's closed days, and the ways to pay offered. Staff who open it by address are told it is
 // for owners; their saves are refused.
 
 const ZONE_STATES = { lagos: "Lagos State only", "south-west": SOUTH_WEST_STATES.join(", "), rest: "every other state and the FCT" };
 
 export async function settingsPanelData(account: SignedInAccount, context: AppLoadContext) {
   if (!isOwner(account)) return { ownersOnly: true as const };
-  const settings = await getDeliverySettings(context.db);
+  const [settings, channels] = await Promise.all([getDeliverySettings(context.db), getPaymentChannels(context.db)]);
   const year = Number(lagosDate(new Date()).slice(0, 4));
   const today = lagosDate(new Date());
   return {
@@ -26,16 +28,27 @@ export async function settingsPanelData(account: SignedInAccount, context: AppLo
     closedDays: closedDaysText(settings),
     // What the estimates skip already, so owners add only what the government declares besides.
     holidays: [...publicHolidays(year), ...publicHolidays(year + 1)].filter((day) => day >= today),
+    channels: PAYMENT_CHANNELS.map((channel) => ({ channel, label: CHANNEL_LABELS[channel], offered: channels.includes(channel) })),
   };
 }
 
+const refused = (form: string) => data<FormResult>({ status: "error", message: messages.ownersOnlySettings, form }, { status: 403 });
+
 /** An owner saves the delivery settings: every field checked first; a refusal changes nothing. */
 export async function deliverySettingsAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
-  const refused = () => data<FormResult>({ status: "error", message: messages.ownersOnlySettings }, { status: 403 });
-  if (!isOwner(account)) return refused();
+  if (!isOwner(account)) return refused(DELIVERY_SETTINGS_FORM);
   const fields = Object.fromEntries([...form].map(([name, value]) => [name, typeof value === "string" ? value : ""]));
   const read = readDeliveryForm(fields);
-  if (!read.ok) return data<FormResult>({ status: "error", message: read.message }, { status: 400 });
+  if (!read.ok) return data<FormResult>({ status: "error", message: read.message, form: DELIVERY_SETTINGS_FORM }, { status: 400 });
   const saved = await changeDeliverySettings(context.db, account, read.settings);
-  return saved.ok ? data<FormResult>({ status: "done", message: saved.message }) : refused();
+  return saved.ok ? data<FormResult>({ status: "done", message: saved.message, form: DELIVERY_SETTINGS_FORM }) : refused(DELIVERY_SETTINGS_FORM);
+}
+
+/** An owner chooses the ways to pay: at least one; a refusal changes nothing. */
+export async function paymentSettingsAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
+  if (!isOwner(account)) return refused(PAYMENT_SETTINGS_FORM);
+  const read = readPaymentChannelsForm(form.getAll(CHANNELS_FIELD));
+  if (!read.ok) return data<FormResult>({ status: "error", message: read.message, form: PAYMENT_SETTINGS_FORM }, { status: 400 });
+  const saved = await changePaymentChannels(context.db, account, read.channels);
+  return saved.ok ? data<FormResult>({ status: "done", message: saved.message, form: PAYMENT_SETTINGS_FORM }) : refused(PAYMENT_SETTINGS_FORM);
 }

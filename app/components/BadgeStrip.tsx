@@ -1,8 +1,10 @@
+import { channelWords, usePaymentChannels } from "./PaymentMarks";
 import { CardIcon, ClockIcon, HeadsetIcon, ReturnIcon, ShieldIcon, TruckIcon } from "./icons";
 
 const badges = [
   { Icon: TruckIcon, title: "Free shipping", text: "On every order" },
-  { Icon: CardIcon, title: "Online payment", text: "Cards, transfer, USSD" },
+  // The ways to pay the owner offers, in a few words (issue 19).
+  { Icon: CardIcon, title: "Online payment", text: channelWords },
   { Icon: HeadsetIcon, title: "Customer care", text: "Real people in Lagos" },
   { Icon: ClockIcon, title: "24/7 support", text: "Day and night" },
   { Icon: ShieldIcon, title: "100% safe", text: "Secure checkout" },
@@ -11,6 +13,7 @@ const badges = [
 
 /** The six promises of spec §2, above the footer on every page. */
 export function BadgeStrip() {
+  const channels = usePaymentChannels();
   return (
     <section aria-label="Why shop with us" className="border-t border-slate-200 bg-white">
       <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-4 px-4 py-6 sm:grid-cols-3 lg:grid-cols-6">
@@ -21,7 +24,7 @@ export function BadgeStrip() {
             </span>
             <span>
               <span className="block text-sm font-semibold text-slate-800">{title}</span>
-              <span className="block text-xs text-slate-600">{text}</span>
+              <span className="block text-xs text-slate-600">{typeof text === "string" ? text : text(channels)}</span>
             </span>
           </li>
         ))}

@@ -1,4 +1,6 @@
-import { CHANNEL_LABELS, PAYMENT_CHANNELS, type PaymentChannel } from "~/common/payment-channels";
+import { useRouteLoaderData } from "react-router";
+import { CHANNEL_LABELS, channelWord, PAYMENT_CHANNELS, type PaymentChannel } from "~/common/payment-channels";
+import type { loader as rootLoader } from "../root";
 
 // The ways to pay the shop offers, as a shopper recognises them: the card schemes Nigerians carry
 // (Verve is Nigeria's own) and the other channels in words (issue 19).
@@ -38,8 +40,14 @@ function CardMark({ name }: { name: CardScheme }) {
   );
 }
 
+/** The ways to pay the owner offers now (Settings), from the root's data. */
+export function usePaymentChannels(): readonly PaymentChannel[] {
+  return useRouteLoaderData<typeof rootLoader>("root")?.paymentChannels ?? PAYMENT_CHANNELS;
+}
+
 /** The card logos when cards are offered, then the other offered channels in words. */
-export function PaymentMarks({ channels = PAYMENT_CHANNELS, className = "" }: { channels?: readonly PaymentChannel[]; className?: string }) {
+export function PaymentMarks({ className = "" }: { className?: string }) {
+  const channels = usePaymentChannels();
   const others = channels.filter((c) => c !== "card");
   return (
     <ul className={`flex flex-wrap items-center gap-2 ${className}`} aria-label="Ways to pay">
@@ -60,7 +68,22 @@ export function PaymentMarks({ channels = PAYMENT_CHANNELS, className = "" }: { 
 }
 
 /** The offered ways in a sentence: "card (Visa, Mastercard, Verve), bank transfer or USSD". */
-export function channelSentence(channels: readonly PaymentChannel[] = PAYMENT_CHANNELS): string {
-  const words = channels.map((c) => (c === "card" ? "card (Visa, Mastercard, Verve)" : c === "ussd" ? "USSD" : CHANNEL_LABELS[c].toLowerCase()));
+export function channelSentence(channels: readonly PaymentChannel[]): string {
+  const words = channels.map((c) => (c === "card" ? "card (Visa, Mastercard, Verve)" : channelWord(c)));
   return words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : (words[0] ?? "");
+}
+
+/** The offered ways in a few words, for the badge strip: "Cards, transfer, USSD". */
+export function channelWords(channels: readonly PaymentChannel[]): string {
+  const short: Record<PaymentChannel, string> = {
+    card: "Cards",
+    bank_transfer: "transfer",
+    ussd: "USSD",
+    bank: "bank",
+    mobile_money: "mobile money",
+  };
+  // The three most Nigerians use first; the badge has room for three.
+  const first = (["card", "bank_transfer", "ussd", "bank", "mobile_money"] as const).filter((c) => channels.includes(c)).slice(0, 3);
+  const text = first.map((c) => short[c]).join(", ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

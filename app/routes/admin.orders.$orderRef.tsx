@@ -6,6 +6,7 @@ import type { Route } from "./+types/admin.orders.$orderRef";
 import { messages } from "~/common/messages";
 import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
 import { formatNairaTotal } from "~/common/money";
+import { channelLabel } from "~/common/payment-channels";
 import { orderStatusAction } from "../admin/orders.server";
 import { FormMessage, inputStyle, SubmitButton } from "../components/account/fields";
 import { AdminFrame } from "../components/admin/AdminFrame";
@@ -230,6 +231,9 @@ function Payment({ order, className }: { order: Order; className?: string }) {
           )}
           <dl className="divide-y divide-slate-100">
             <Row label="Provider">{PROVIDERS[p.provider] ?? p.provider}</Row>
+            <Row label="Paid by">
+              <span data-testid="payment-channel">{channelLabel(p.channel) ?? "—"}</span>
+            </Row>
             <Row label="Reference">
               <span className="break-all font-mono text-xs sm:text-sm" data-testid="payment-reference">
                 {p.reference}

@@ -10,7 +10,7 @@ import { customersPanelData } from "../admin/customers.server";
 import { bulkStatusAction, ordersPanelData } from "../admin/orders.server";
 import { reportsPanelData } from "../admin/reports.server";
 import { reviewModerationAction, reviewsPanelData } from "../admin/reviews.server";
-import { deliverySettingsAction, settingsPanelData } from "../admin/settings.server";
+import { deliverySettingsAction, paymentSettingsAction, settingsPanelData } from "../admin/settings.server";
 import { adminsPanelData, auditPanelData, staffChangeAction } from "../admin/staff.server";
 import {
   deleteProductAction,
@@ -98,6 +98,7 @@ const INTENTS = [
   "orders-bulk-status",
   "delivery-settings",
   "review-moderate",
+  "payment-settings",
   ...CATEGORY_INTENTS,
 ] as const;
 
@@ -130,6 +131,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return deliverySettingsAction(account, form, context);
     case "review-moderate":
       return reviewModerationAction(account, form, context);
+    case "payment-settings":
+      return paymentSettingsAction(account, form, context);
     case "category-add":
     case "category-edit":
     case "category-logo":

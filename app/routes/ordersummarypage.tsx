@@ -8,7 +8,7 @@ import { CheckoutSteps } from "../components/CheckoutSteps";
 import { TruckIcon } from "../components/icons";
 import { OrderTotals } from "../components/checkout/OrderTotals";
 import { PayNow, type PaymentStep } from "../components/checkout/PayNow";
-import { channelSentence, PaymentMarks } from "../components/PaymentMarks";
+import { channelSentence, PaymentMarks, usePaymentChannels } from "../components/PaymentMarks";
 import { formIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
@@ -85,6 +85,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Order Summary");
 
 export default function OrderSummaryPage({ loaderData }: Route.ComponentProps) {
   const { lines, delivery, totalKobo, arrives } = loaderData;
+  const channels = usePaymentChannels();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
       <CheckoutSteps current={2} />
@@ -140,7 +141,7 @@ export default function OrderSummaryPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="mt-3 grid justify-items-center gap-2 text-center text-xs text-slate-500">
             <PaymentMarks className="justify-center [&_li]:ring-1 [&_li]:ring-slate-200" />
-            <p>Pay by {channelSentence()}, secured by Paystack.</p>
+            <p>Pay by {channelSentence(channels)}, secured by Paystack.</p>
           </div>
         </aside>
       </div>

@@ -6,7 +6,7 @@ import type { FormResult } from "../forms";
 import { currentAccount } from "../sessions.server";
 import { firstProblem, reviewInput, reviewStanding, submitReview } from "~/app/services.server";
 
-// A product page's review form (issue 19, decision 0041). The product page is the same for every
+// A product page's review form (issue 19, decision 0042). The product page is the same for every
 // shopper (the catalogue cache keeps it), so the form asks here, after the page has loaded, whether
 // this shopper may review the product, and sends the review here. Data only: no page of its own.
 

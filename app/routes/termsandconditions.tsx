@@ -1,6 +1,7 @@
 import type { Route } from "./+types/termsandconditions";
 import { PROCESSING_DAYS, RETURN_DAYS, SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY, WARRANTY_YEARS } from "~/common/constants";
 import { InfoPage } from "../components/InfoPage";
+import { channelSentence, usePaymentChannels } from "../components/PaymentMarks";
 import { pageMeta } from "../seo-pages";
 
 export const meta: Route.MetaFunction = () =>
@@ -12,9 +13,9 @@ export default function TermsAndConditions() {
       <section>
         <h2>Orders and payment</h2>
         <p>
-          Prices are in naira and include VAT where it applies. Payment is required when you place the order, through Paystack: by debit or credit
-          card (Visa, Mastercard or Verve), bank account, bank transfer, USSD or mobile money. An order is confirmed once the payment is confirmed (a
-          transfer or USSD payment when your bank confirms it); you then receive an e-mail with the order details.
+          Prices are in naira and include VAT where it applies. Payment is required when you place the order, through Paystack: by{" "}
+          {channelSentence(usePaymentChannels())}. An order is confirmed once the payment is confirmed (a transfer or USSD payment when your bank
+          confirms it); you then receive an e-mail with the order details.
         </p>
       </section>
       <section>

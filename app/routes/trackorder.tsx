@@ -2,10 +2,12 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/trackorder";
 import { PROCESSING_DAYS, RETURN_DAYS } from "~/common/constants";
 import { messages } from "~/common/messages";
+import type { PaymentChannel } from "~/common/payment-channels";
 import type { TrackedOrder } from "~/server/orders/tracking";
 import { inputStyle } from "../components/account/fields";
 import { buttonStyles } from "../components/Dialog";
 import { CardIcon, ReturnIcon, TruckIcon, HomeIcon } from "../components/icons";
+import { channelSentence, usePaymentChannels } from "../components/PaymentMarks";
 import { pageMeta } from "../seo-pages";
 import { firstProblem, retryText, trackInput, trackOrder } from "~/app/services.server";
 import { readableLagosDate } from "~/common/lagos-time";
@@ -44,12 +46,14 @@ const INFO = [
   {
     icon: CardIcon,
     title: "Payment",
-    text: "Pay securely when you order, through Paystack: by card (Visa, Mastercard, Verve), bank transfer or USSD.",
+    // The ways the owner offers now (issue 19).
+    text: (channels: readonly PaymentChannel[]) => `Pay securely when you order, through Paystack: by ${channelSentence(channels)}.`,
   },
 ];
 
 export default function TrackOrder({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const channels = usePaymentChannels();
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold text-slate-900">Track Order</h1>
@@ -87,7 +91,7 @@ export default function TrackOrder({ actionData }: Route.ComponentProps) {
             <Icon className="h-6 w-6 shrink-0 text-brand-700" />
             <div>
               <h2 className="font-semibold text-slate-900">{title}</h2>
-              <p className="mt-1 text-sm text-slate-600">{text}</p>
+              <p className="mt-1 text-sm text-slate-600">{typeof text === "string" ? text : text(channels)}</p>
             </div>
           </li>
         ))}

@@ -168,7 +168,7 @@ export function testGatewayRoutes(ctx: CheckoutContext): Router {
     const query = z.object({ access_code: accessCode }).safeParse(req.query);
     const found = query.success ? await findTestTransaction(ctx.db, query.data.access_code) : undefined;
     if (!found) return fail(res, 404, messages.paymentUnknown);
-    res.json({ success: true, email: found.email, amount: koboToNaira(found.amountKobo), status: found.status });
+    res.json({ success: true, email: found.email, amount: koboToNaira(found.amountKobo), status: found.status, channels: found.channels });
   });
   router.post("/test-gateway/charge", async (req, res) => {
     const cardNumber = z.string({ error: "card_number is required." }).max(40, "card_number is not a card number.");

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DeliveryDetails } from "~/common/delivery";
 import { messages } from "~/common/messages";
-import { channelLabel, PAYMENT_CHANNELS } from "~/common/payment-channels";
+import { channelLabel } from "~/common/payment-channels";
 import { lineName } from "~/common/featured";
 import { cartTotalKobo, getCart, getDelivery, type CartLine } from "../cart/cart";
 import type { Database, Executor } from "../db/client";
@@ -12,6 +12,7 @@ import { announceMail, queueMail } from "../mail/outbox";
 import { hitLimits, retryText } from "../rate-limits";
 import { newOrderMail, orderConfirmationMail } from "../mail/templates";
 import type { PaymentGateway, Verification } from "../payments/gateway";
+import { getPaymentChannels } from "../payments/channels";
 import { log } from "../log";
 import { recordNewOrder, transition } from "../orders/lifecycle";
 import { sendRefund } from "./refunds";
@@ -230,7 +231,9 @@ export async function startCheckout(ctx: CheckoutContext, accountId: number, del
       return { ok: true, orderRef, reference, accessCode, amountKobo: totalKobo, email, resumed: true };
     }
     const { order, reference, email } = reserved;
-    const opened = await ctx.gateway.initialize({ email, amountKobo: order.totalKobo, reference, currency: "NGN", channels: PAYMENT_CHANNELS });
+    // The ways to pay the owner offers now (issue 19): the provider's window shows no other.
+    const channels = await getPaymentChannels(ctx.db);
+    const opened = await ctx.gateway.initialize({ email, amountKobo: order.totalKobo, reference, currency: "NGN", channels });
     if (!opened.ok) {
       log.error(`Payment ${reference} could not be started: ${opened.message}`);
       await ctx.db.transaction((tx) => endUnpaidOrder(tx, order.id, "cancelled", `Payment could not be started: ${opened.message}`));

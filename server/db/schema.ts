@@ -469,6 +469,11 @@ export const testGatewayTransactions = pgTable("test_gateway_transactions", {
   status: text("status", { enum: ["pending", "ongoing", "success", "failed", "abandoned", "reversed"] })
     .notNull()
     .default("pending"),
+  /** The channels the shop offered for this payment (issue 19): the window pays by no other. */
+  channels: text("channels")
+    .array()
+    .notNull()
+    .default(sql`'{card,bank,ussd,bank_transfer,mobile_money}'`),
   channel: text("channel"),
   arrivesAt: timestamp("arrives_at", { withTimezone: true }),
   gatewayResponse: text("gateway_response"),
@@ -558,7 +563,7 @@ export const auditLog = pgTable(
 
 /**
  * The shop's settings that staff change in the back office, one row per kind (`delivery`:
- * common/delivery-estimate.ts DeliverySettings), checked by the service that writes them.
+ * common/delivery-estimate.ts DeliverySettings; `payment-channels`: the ways to pay offered), checked by the service that writes them.
  */
 export const shopSettings = pgTable("shop_settings", {
   key: text("key").primaryKey(),
@@ -568,13 +573,13 @@ export const shopSettings = pgTable("shop_settings", {
 
 // ---------------------------------------------------------------- reviews
 
-/** A review is shown on the product page only once staff approve it (decision 0041). */
+/** A review is shown on the product page only once staff approve it (decision 0042). */
 export const reviewStatus = pgEnum("review_status", ["pending", "approved", "hidden"]);
 
 /**
  * Ratings and reviews from verified buyers (issue 19): one per customer and product, written by a
  * customer with a delivered order of the product. Changes to approved reviews announce themselves
- * as catalogue changes (migration 0019): the product pages show them.
+ * as catalogue changes (migration 0020): the product pages show them.
  */
 export const reviews = pgTable(
   "reviews",

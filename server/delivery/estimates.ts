@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   arrivalDay,
@@ -16,37 +15,32 @@ import {
 import { isDay } from "~/common/lagos-time";
 import { messages } from "~/common/messages";
 import { STATE_NAMES } from "~/common/nigeria";
-import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
 import { hasNul } from "~/common/text";
 import type { SignedInAccount } from "../accounts/sessions";
-import { recordAudit } from "../admin/audit";
-import { isOwner } from "../admin/staff";
+import { changeShopSetting, readShopSetting, type SettingsChange, type ShopSetting } from "../admin/shop-settings";
 import type { Database, Executor } from "../db/client";
-import { accounts, shopSettings } from "../db/schema";
-import { log } from "../log";
 
 // Delivery estimates (issue 19, decision 0037): the business days per zone and per state and the
 // shop's closed days, one row of shop_settings that owners change in the back office (Settings).
 // Shoppers see "Arrives by …" from them; a placed order keeps the day it was promised.
 
-const SETTINGS_KEY = "delivery";
-
 const businessDays = z.number().int().min(1).max(MAX_DELIVERY_DAYS);
-const storedSettings = z.object({
-  zoneDays: z.object({ lagos: businessDays, "south-west": businessDays, rest: businessDays }),
-  stateDays: z.record(z.string(), businessDays),
-  closedDays: z.array(z.object({ day: z.string().refine(isDay), note: z.string() })),
-});
+
+const DELIVERY_SETTING: ShopSetting<DeliverySettings> = {
+  key: "delivery",
+  subject: "Delivery estimates",
+  defaults: DEFAULT_DELIVERY_SETTINGS,
+  schema: z.object({
+    zoneDays: z.object({ lagos: businessDays, "south-west": businessDays, rest: businessDays }),
+    stateDays: z.record(z.string(), businessDays),
+    closedDays: z.array(z.object({ day: z.string().refine(isDay), note: z.string() })),
+  }),
+  describe: (before, after) => describeChange(before, after),
+  saved: messages.deliverySettingsSaved,
+};
 
 /** The settings in force: the defaults until an owner saves some. */
-export async function getDeliverySettings(db: Executor): Promise<DeliverySettings> {
-  const [row] = await db.select({ value: shopSettings.value }).from(shopSettings).where(eq(shopSettings.key, SETTINGS_KEY));
-  if (!row) return DEFAULT_DELIVERY_SETTINGS;
-  const parsed = storedSettings.safeParse(row.value);
-  if (parsed.success) return parsed.data;
-  log.error({ issues: parsed.error.issues }, "The stored delivery settings are unreadable: using the defaults");
-  return DEFAULT_DELIVERY_SETTINGS;
-}
+export const getDeliverySettings = (db: Executor): Promise<DeliverySettings> => readShopSetting(db, DELIVERY_SETTING);
 
 /** The day an order to `state` placed at `at` should arrive, by these settings. */
 export function arrivalFor(settings: DeliverySettings, state: string, at = new Date()): string {
@@ -117,8 +111,6 @@ export const closedDaysText = (settings: DeliverySettings) => settings.closedDay
 
 // ---------------------------------------------------------------- saving
 
-export type SettingsChange = { ok: true; message: string } | { ok: false; reason: "not-owner"; message: string };
-
 const dayCount = (days: number | undefined) => (days === undefined ? "its zone's" : `${days} business day${days === 1 ? "" : "s"}`);
 const closedDay = (c: ClosedDay) => (c.note ? `${c.day} (${c.note})` : c.day);
 
@@ -145,28 +137,5 @@ export function describeChange(before: DeliverySettings, after: DeliverySettings
 }
 
 /** An owner saves the delivery settings; the change is in the audit log, in the same transaction. */
-export async function changeDeliverySettings(db: Database, actor: SignedInAccount, settings: DeliverySettings): Promise<SettingsChange> {
-  const refused: SettingsChange = { ok: false, reason: "not-owner", message: messages.ownersOnlySettings };
-  if (!isOwner(actor)) return refused;
-  return db.transaction(async (tx) => {
-    // The actor read again: an owner demoted or disabled a moment ago changes nothing.
-    const [me] = await tx
-      .select({ role: accounts.role, adminRole: accounts.adminRole, disabledAt: accounts.disabledAt })
-      .from(accounts)
-      .where(eq(accounts.id, actor.id));
-    if (!me || me.disabledAt || !isOwner(me)) return refused;
-    // The row is made on the first save, then locked: two owners saving at once are told in turn.
-    await tx.insert(shopSettings).values({ key: SETTINGS_KEY, value: DEFAULT_DELIVERY_SETTINGS }).onConflictDoNothing();
-    await tx.select({ key: shopSettings.key }).from(shopSettings).where(eq(shopSettings.key, SETTINGS_KEY)).for("update");
-    const detail = describeChange(await getDeliverySettings(tx), settings);
-    if (!detail) return { ok: true, message: messages.settingsUnchanged };
-    await tx.update(shopSettings).set({ value: settings, updatedAt: new Date() }).where(eq(shopSettings.key, SETTINGS_KEY));
-    await recordAudit(tx, actor.id, {
-      action: "settings",
-      subject: "Delivery estimates",
-      subjectPath: adminPanelPath(ADMIN_PANELS.settings),
-      detail,
-    });
-    return { ok: true, message: messages.deliverySettingsSaved };
-  });
-}
+export const changeDeliverySettings = (db: Database, actor: SignedInAccount, settings: DeliverySettings): Promise<SettingsChange> =>
+  changeShopSetting(db, actor, DELIVERY_SETTING, settings);

@@ -217,6 +217,8 @@ export interface AdminOrderDetail {
     provider: string;
     reference: string;
     status: string;
+    /** How the customer paid, as the provider names it ("bank_transfer"); null until it says. */
+    channel: string | null;
     amountKobo: number;
     currency: string;
     verification: VerificationSummary | null;
@@ -278,6 +280,7 @@ export async function getOrderForAdmin(db: Database, orderRef: string): Promise<
           provider: payment.provider,
           reference: payment.reference,
           status: payment.status,
+          channel: payment.channel,
           amountKobo: payment.amountKobo,
           currency: payment.currency,
           verification,

@@ -1,5 +1,6 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { messages } from "~/common/messages";
+import { channelLabel } from "~/common/payment-channels";
 import { koboToNaira } from "~/common/money";
 import { addDays, daysBetween, isDay, lagosDateTime } from "~/common/lagos-time";
 import type { Database } from "../db/client";
@@ -68,6 +69,7 @@ const ORDER_HEADER = [
   "Delivery (NGN)",
   "Total (NGN)",
   "Payment provider",
+  "Paid by",
   "Payment reference",
   "Payment status",
   "Tracking ID",
@@ -87,7 +89,7 @@ const LINE_HEADER = [
 ];
 
 /** The payment of an order as the order page shows it: the successful one, else the newest. */
-const paymentColumn = (column: typeof payments.provider | typeof payments.reference | typeof payments.status) =>
+const paymentColumn = (column: typeof payments.provider | typeof payments.reference | typeof payments.status | typeof payments.channel) =>
   sql<
     string | null
   >`(select ${column} from ${payments} where ${payments.orderId} = ${orders.id} order by (${payments.status} = 'success') desc, ${payments.id} desc limit 1)`;
@@ -114,6 +116,7 @@ async function orderRows(db: Database, filter: AdminOrderFilter, limit: number):
       subtotalKobo: sql<number>`coalesce((select sum(${orderItems.quantity} * ${orderItems.unitPriceKobo}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), 0)::bigint`,
       totalKobo: orders.totalKobo,
       provider: paymentColumn(payments.provider),
+      channel: paymentColumn(payments.channel),
       reference: paymentColumn(payments.reference),
       paymentStatus: paymentColumn(payments.status),
       trackingId: orders.trackingId,
@@ -144,6 +147,7 @@ async function orderRows(db: Database, filter: AdminOrderFilter, limit: number):
     0,
     naira(o.totalKobo),
     o.provider,
+    channelLabel(o.channel),
     o.reference,
     o.paymentStatus,
     o.trackingId,

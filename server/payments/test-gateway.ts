@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, lte } from "drizzle-orm";
+import { and, arrayContains, eq, lte } from "drizzle-orm";
+import { messages } from "~/common/messages";
 import { digitsOnly, TEST_ARRIVAL_MS, TEST_CARD_DECLINED, TEST_CARD_SUCCESS, type TestLaterChannel } from "~/common/test-gateway";
 import type { Database } from "../db/client";
 import { testGatewayTransactions } from "../db/schema";
@@ -16,11 +17,11 @@ export function testGateway(db: Database): PaymentGateway {
     provider: "test",
     publicKey: null,
 
-    async initialize({ email, amountKobo, reference, currency }) {
+    async initialize({ email, amountKobo, reference, currency, channels }) {
       const accessCode = `test_${randomBytes(12).toString("base64url")}`;
       const inserted = await db
         .insert(testGatewayTransactions)
-        .values({ reference, accessCode, email, amountKobo, currency })
+        .values({ reference, accessCode, email, amountKobo, currency, channels: [...channels] })
         .onConflictDoNothing()
         .returning();
       return inserted.length ? { ok: true, value: { accessCode } } : { ok: false, message: "Duplicate Transaction Reference" };
@@ -60,13 +61,36 @@ export function testGateway(db: Database): PaymentGateway {
 /** What the payment dialog shows before the card is entered. */
 export async function findTestTransaction(db: Database, accessCode: string) {
   const [t] = await db
-    .select({ email: testGatewayTransactions.email, amountKobo: testGatewayTransactions.amountKobo, status: testGatewayTransactions.status })
+    .select({
+      email: testGatewayTransactions.email,
+      amountKobo: testGatewayTransactions.amountKobo,
+      status: testGatewayTransactions.status,
+      channels: testGatewayTransactions.channels,
+    })
     .from(testGatewayTransactions)
     .where(eq(testGatewayTransactions.accessCode, accessCode));
   return t;
 }
 
 export type TestCharge = { ok: true; reference: string } | { ok: false; message: string };
+
+/** Why an open transaction was not charged: it is no longer open, or the shop did not offer this way. */
+async function notCharged(db: Database, accessCode: string, channel: string): Promise<TestCharge> {
+  const [t] = await db
+    .select({ status: testGatewayTransactions.status, channels: testGatewayTransactions.channels })
+    .from(testGatewayTransactions)
+    .where(eq(testGatewayTransactions.accessCode, accessCode));
+  const offered = !t || t.status !== "pending" || t.channels.includes(channel);
+  return { ok: false, message: offered ? "This payment is no longer open." : messages.paymentChannelNotOffered };
+}
+
+/** Only an open transaction, and only by a channel the shop offered for it (as Paystack's window shows no other). */
+const openFor = (accessCode: string, channel: string) =>
+  and(
+    eq(testGatewayTransactions.accessCode, accessCode),
+    eq(testGatewayTransactions.status, "pending"),
+    arrayContains(testGatewayTransactions.channels, [channel]),
+  );
 
 /** Charges a test card: the success card pays, the declined card and any other number are refused. */
 export async function chargeTestCard(db: Database, accessCode: string, card: string): Promise<TestCharge> {
@@ -80,9 +104,9 @@ export async function chargeTestCard(db: Database, accessCode: string, card: str
         ? { status: "success", channel: "card", gatewayResponse: message, paidAt: new Date() }
         : { status: "failed", channel: "card", gatewayResponse: message },
     )
-    .where(and(eq(testGatewayTransactions.accessCode, accessCode), eq(testGatewayTransactions.status, "pending")))
+    .where(openFor(accessCode, "card"))
     .returning({ reference: testGatewayTransactions.reference });
-  if (!t) return { ok: false, message: "This payment is no longer open." };
+  if (!t) return notCharged(db, accessCode, "card");
   return paid ? { ok: true, reference: t.reference } : { ok: false, message };
 }
 
@@ -94,9 +118,9 @@ export async function payLaterByTest(db: Database, accessCode: string, channel: 
   const [t] = await db
     .update(testGatewayTransactions)
     .set({ status: "ongoing", channel, gatewayResponse: "Awaiting confirmation", arrivesAt: new Date(Date.now() + TEST_ARRIVAL_MS[channel]) })
-    .where(and(eq(testGatewayTransactions.accessCode, accessCode), eq(testGatewayTransactions.status, "pending")))
+    .where(openFor(accessCode, channel))
     .returning({ reference: testGatewayTransactions.reference });
-  return t ? { ok: true, reference: t.reference } : { ok: false, message: "This payment is no longer open." };
+  return t ? { ok: true, reference: t.reference } : notCharged(db, accessCode, channel);
 }
 
 /** The pretend bank confirms this transfer or USSD payment if it is due; returns it if it did. */

@@ -8,7 +8,7 @@ import { onSale } from "../catalog/catalog";
 import { announceMail, queueMail } from "../mail/outbox";
 import { reviewRequestMail } from "../mail/templates";
 
-// The mail that asks for reviews (issue 19, decision 0041): REVIEW_REQUEST_AFTER_DAYS after an
+// The mail that asks for reviews (issue 19, decision 0042): REVIEW_REQUEST_AFTER_DAYS after an
 // order was delivered, once per order, whichever process gets there first. The order is claimed
 // by the statement that sets `review_requested_at` where it is still null, in the transaction
 // that queues the mail: a second process, or a second run at the same moment, finds it set (on

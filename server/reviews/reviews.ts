@@ -11,7 +11,7 @@ import { onSale } from "../catalog/catalog";
 import type { Database, Executor } from "../db/client";
 import { accounts, orderItems, orders, products, reviews } from "../db/schema";
 
-// Ratings and reviews from verified buyers (issue 19, decision 0041). A customer with a delivered
+// Ratings and reviews from verified buyers (issue 19, decision 0042). A customer with a delivered
 // order of a product rates it once; the review waits until staff approve it, and only approved
 // reviews reach the product page. Expected refusals are values, not exceptions.
 
@@ -206,9 +206,9 @@ export async function listReviewsForStaff(db: Database, filter: ReviewFilter) {
 export type ModerationOutcome = { ok: true; message: string } | { ok: false; reason: "unknown" | "unchanged"; message: string };
 
 /**
- * Staff approve or hide a review (owners and staff alike: decision 0041). Who and when are kept on
+ * Staff approve or hide a review (owners and staff alike: decision 0042). Who and when are kept on
  * the review, and the change is in the audit log, in the same transaction. Approving or hiding an
- * approved review empties the catalogue cache (migration 0019's triggers); nothing else does.
+ * approved review empties the catalogue cache (migration 0020's triggers); nothing else does.
  */
 export async function moderateReview(
   db: Database,

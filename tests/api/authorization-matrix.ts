@@ -396,7 +396,7 @@ export const API_ROWS: MatrixRow[] = [
     why: "Each customer lists their own orders, and only those.",
   },
 
-  // ---- ratings and reviews (issue 19, decision 0041)
+  // ---- ratings and reviews (issue 19, decision 0042)
   {
     surface: "api",
     method: "POST",
@@ -897,6 +897,15 @@ export const PAGE_ROWS: MatrixRow[] = [
     body: { intent: "review-moderate", reviewId: "999999", decision: "approve" },
     expect: adminPage("404 +msg.reviewUnknown"),
     why: "Approving or hiding a review is staff's; everyone else goes to the admin login. (No such review here: nothing changes.)",
+  },
+  {
+    surface: "page",
+    method: "POST",
+    route: "/admin",
+    request: "/admin?menu=12",
+    body: { intent: "payment-settings", channel: "card" },
+    expect: adminPage("403 +msg.ownersOnlySettings"),
+    why: "Choosing the ways to pay (issue 19) is an owner's; staff are refused and nothing changes.",
   },
   {
     surface: "page",

@@ -436,6 +436,9 @@ function extend(c: Case): Case {
     };
   if (c.surface === "page" && path.endsWith("/review"))
     return { ...c, shows: { rating: messages.reviewRatingInvalid, review: messages.reviewTextTooLong } };
+  if (c.surface === "page" && path === "/admin" && c.body.intent === "payment-settings")
+    // As for staff-change: this file's admin is an owner; a 100 KB channel is not one of the list.
+    return { ...c, actor: "admin", shows: { intent: messages.requestUnreadable, channel: messages.paymentChannelUnknown } };
   if (c.surface === "page" && path === "/admin" && c.body.intent === "delivery-settings") {
     // As for staff-change: this file's admin is an owner, who may save the settings.
     const days = messages.deliveryDaysInvalid;

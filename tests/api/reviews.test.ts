@@ -14,7 +14,7 @@ import { startShopServer } from "../support/pages";
 import { startApiServer } from "../support/server";
 import { paidOrder, quickAccount, quickCustomer, shopClient, type ShopClient } from "../support/shop";
 
-// Ratings and reviews from verified buyers (issue 19, decision 0041), through the real HTTP API
+// Ratings and reviews from verified buyers (issue 19, decision 0042), through the real HTTP API
 // and pages, on the engine of this run: who may review (and that refusals write nothing), once per
 // product even when sent 20 times at once, staff moderation (customers refused), the product page
 // and its JSON-LD after approval, the catalogue cache, and the review-request mail once per order.

@@ -15,7 +15,7 @@ import {
 } from "./fixtures";
 import { buyOne } from "./shopping";
 
-// Ratings and reviews in Chromium (issue 19, decision 0041): a customer buys a pillow, the owner
+// Ratings and reviews in Chromium (issue 19, decision 0042): a customer buys a pillow, the owner
 // moves the order to delivered, the customer writes a review on the product page (its form hit-
 // tested), the owner approves it in the back office's Reviews panel, and the product page, which
 // the catalogue cache kept from before, shows it with the average and the count.

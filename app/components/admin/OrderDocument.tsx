@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SHOP_ADDRESS, SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "~/common/constants";
 import { formatNaira, formatNairaTotal } from "~/common/money";
+import { channelWord } from "~/common/payment-channels";
 import type { OrderDocumentData } from "~/app/admin/orders.server";
 import { Logo } from "../Logo";
 import { buttonStyles } from "../Dialog";
@@ -205,7 +206,8 @@ function InvoiceLines({ order }: { order: OrderDocumentData }) {
           <h2 className="text-xs font-semibold uppercase tracking-wider text-slate-500">Payment</h2>
           {p ? (
             <p className="mt-1 leading-6">
-              {p.status === "success" ? "Paid" : `Payment ${p.status}`} through {p.provider}
+              {p.status === "success" ? "Paid" : `Payment ${p.status}`}
+              {p.channel ? ` by ${channelWord(p.channel)}` : ""} through {p.provider}
               {p.verified ? ", verified" : ""}
               <br />
               Reference <span className="font-mono text-xs [overflow-wrap:anywhere]">{p.reference}</span>

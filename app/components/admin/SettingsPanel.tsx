@@ -1,14 +1,15 @@
 import { Form } from "react-router";
 import type { settingsPanelData } from "~/app/admin/settings.server";
-import type { FormResult } from "~/app/forms";
+import { DELIVERY_SETTINGS_FORM, PAYMENT_SETTINGS_FORM, type FormResult } from "~/app/forms";
 import { CLOSED_DAY_NOTE_MAX, MAX_DELIVERY_DAYS, ZONE_LABELS } from "~/common/delivery-estimate";
 import { shortLagosDay } from "~/common/lagos-time";
 import { FormMessage, inputStyle, SubmitButton } from "../account/fields";
 import { OwnersOnly } from "./AdminsPanel";
 
-// Settings (ADMIN_PANELS.settings, owners only; issue 19): delivery estimates. Each zone's
+// Settings (ADMIN_PANELS.settings, owners only; issue 19). Delivery estimates: each zone's
 // business days, a state's own where it differs (blank: the zone's), and the days the shop
 // closes besides the public holidays, which are counted already and listed for reference.
+// Ways to pay: the Paystack channels offered.
 
 type PanelData = Awaited<ReturnType<typeof settingsPanelData>>;
 
@@ -21,7 +22,7 @@ export function SettingsPanel({ data, result }: { data: PanelData; result: FormR
     <div className="max-w-3xl">
       <h2 className="text-lg font-semibold text-slate-900">Settings</h2>
       <Form method="post" noValidate preventScrollReset className="mt-4 grid gap-6">
-        <input type="hidden" name="intent" value="delivery-settings" />
+        <input type="hidden" name="intent" value={DELIVERY_SETTINGS_FORM} />
         <section aria-labelledby="delivery-estimates-heading" className="grid gap-5">
           <div>
             <h3 id="delivery-estimates-heading" className="font-semibold text-slate-900">
@@ -115,13 +116,46 @@ export function SettingsPanel({ data, result }: { data: PanelData; result: FormR
             </ul>
           </details>
         </section>
-        {result?.status === "done" || result?.status === "error" ? (
-          <FormMessage tone={result.status === "done" ? "success" : "error"}>{result.message}</FormMessage>
-        ) : null}
+        <FormOutcome result={result} form={DELIVERY_SETTINGS_FORM} />
         <div className="sm:max-w-xs">
-          <SubmitButton busyText="Saving...">Save settings</SubmitButton>
+          <SubmitButton busyText="Saving...">Save delivery estimates</SubmitButton>
         </div>
       </Form>
+      <PaymentSettings channels={data.channels} result={result} />
     </div>
+  );
+}
+
+/** A form's own message: the panel has two forms, and one answer. */
+function FormOutcome({ result, form }: { result: FormResult | undefined; form: string }) {
+  if ((result?.status !== "done" && result?.status !== "error") || result.form !== form) return null;
+  return <FormMessage tone={result.status === "done" ? "success" : "error"}>{result.message}</FormMessage>;
+}
+
+/** The ways to pay offered: Paystack shows the customer only these (issue 19). */
+function PaymentSettings({ channels, result }: { channels: Extract<PanelData, { ownersOnly: false }>["channels"]; result: FormResult | undefined }) {
+  return (
+    <Form method="post" noValidate preventScrollReset className="mt-10 grid gap-5 border-t border-slate-200 pt-8">
+      <input type="hidden" name="intent" value={PAYMENT_SETTINGS_FORM} />
+      <fieldset aria-describedby="ways-to-pay-hint">
+        <legend className="font-semibold text-slate-900">Ways to pay</legend>
+        <p id="ways-to-pay-hint" className="mt-1 text-sm text-slate-600">
+          What Paystack offers your customers at checkout; the logos and words of the shop follow. Most Nigerians pay by card, bank transfer or USSD.
+          A payment already open keeps the ways it was offered.
+        </p>
+        <div className="mt-3 grid gap-2 sm:grid-cols-2">
+          {channels.map((c) => (
+            <label key={c.channel} className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-base text-slate-800 ring-1 ring-slate-200">
+              <input type="checkbox" name="channel" value={c.channel} defaultChecked={c.offered} className="h-5 w-5 accent-brand-700" />
+              {c.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <FormOutcome result={result} form={PAYMENT_SETTINGS_FORM} />
+      <div className="sm:max-w-xs">
+        <SubmitButton busyText="Saving...">Save ways to pay</SubmitButton>
+      </div>
+    </Form>
   );
 }

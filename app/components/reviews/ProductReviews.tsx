@@ -3,7 +3,7 @@ import { averageText, REVIEW_FORM_ANCHOR } from "~/common/reviews";
 import { ReviewForm } from "./ReviewForm";
 import { Stars } from "./Stars";
 
-// A product page's ratings (issue 19, decision 0041): the average and count under the name, and
+// A product page's ratings (issue 19, decision 0042): the average and count under the name, and
 // the approved reviews with the form below the product. The same for every shopper (the page is
 // cached); the form asks on its own whether this shopper may review.
 

@@ -8,7 +8,7 @@ import { FormMessage, inputStyle } from "../account/fields";
 import { buttonStyles } from "../Dialog";
 import { Stars } from "./Stars";
 
-// The review form of a product page (decision 0041). The page is shared by every shopper, so
+// The review form of a product page (decision 0042). The page is shared by every shopper, so
 // until this shopper's standing has come (/productdetail/{id}/review) it says who may review.
 
 const RATING_WORDS = ["", "Poor", "Fair", "Good", "Very good", "Excellent"];

@@ -1,4 +1,4 @@
--- A review changes a product page only when it is, or was, approved (decision 0041): such a
+-- A review changes a product page only when it is, or was, approved (decision 0042): such a
 -- change announces itself like a catalogue change (migration 0004), and the catalogue cache drops
 -- its pages. A pending review being written, or one hidden before it was ever approved, changes
 -- no page and announces nothing.

@@ -1,0 +1,1 @@
+ALTER TABLE "test_gateway_transactions" ADD COLUMN "channels" text[] DEFAULT '{card,bank,ussd,bank_transfer,mobile_money}' NOT NULL;
