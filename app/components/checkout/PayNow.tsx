@@ -34,6 +34,8 @@ export function PayNow({ label }: { label: string }) {
   const [shown, setShown] = useState<PaymentStep | null>(null);
   const [awaiting, setAwaiting] = useState<Extract<PaymentStep, { status: "awaiting" }> | null>(null);
   const handled = useRef<unknown>(null);
+  /** The customer closed the window: 'Payment cancelled.' is said when the server has ended the checkout. */
+  const closing = useRef(false);
 
   const paid = (reference: string) => {
     setTestPayment(null);
@@ -45,13 +47,15 @@ export function PayNow({ label }: { label: string }) {
     setTestPayment(null);
     finish.submit({ intent: "complete", reference }, { method: "post" });
   };
+  // Not said at once: a transfer sent before the window closed keeps the order (awaiting).
   const cancelled = (reference: string) => {
     setTestPayment(null);
-    toast.show(messages.paymentCancelled, 4000);
+    closing.current = true;
     finish.submit({ intent: "cancel", reference }, { method: "post" });
   };
   const failed = (reference: string, message: string) => {
     setTestPayment(null);
+    closing.current = false;
     toast.show(messages.paymentFailed(message), 6000, "warning");
     finish.submit({ intent: "cancel", reference }, { method: "post" });
   };
@@ -63,13 +67,18 @@ export function PayNow({ label }: { label: string }) {
     if (step.provider === "test") return setTestPayment({ reference, accessCode, amountKobo: step.amountKobo, email: step.email });
     // Paystack's script only runs in the browser, and only here: load it when it is needed.
     import("@paystack/inline-js")
-      .then(({ default: PaystackPop }) =>
-        new PaystackPop().resumeTransaction(accessCode, {
+      .then(({ default: PaystackPop }) => {
+        const popup = new PaystackPop();
+        popup.resumeTransaction(accessCode, {
           onSuccess: (transaction) => paid(transaction.reference ?? reference),
           onCancel: () => cancelled(reference),
-          onError: (error) => failed(reference, error.message),
-        }),
-      )
+          // Paystack refused the transaction (its window stays open over the page): the shop's message is read instead.
+          onError: (error) => {
+            popup.close();
+            failed(reference, error.message);
+          },
+        });
+      })
       .catch(() => failed(reference, "the payment window could not be loaded"));
   });
   useEffect(() => {
@@ -80,6 +89,9 @@ export function PayNow({ label }: { label: string }) {
   }, [start.state, start.data]);
 
   const settled = useEffectEvent((step: PaymentStep) => {
+    const closed = closing.current;
+    closing.current = false;
+    if (step.status === "cancelled" && closed) return toast.show(messages.paymentCancelled, 4000);
     if (step.status === "awaiting") return setAwaiting(step);
     if (step.status !== "placed" && step.status !== "error") return;
     // Money that was on its way has landed: the same words as a card payment (spec §9).
