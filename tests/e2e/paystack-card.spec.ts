@@ -6,7 +6,7 @@ import { freePort, shopEnv, startShop, stopShop } from "~/scripts/shop-server.mj
 import { findLink, uniqueEmail } from "../support/accounts";
 import { startPaystackStub, type PaystackStub } from "../support/paystack-stub";
 import { startSmtpServer } from "../support/smtp";
-import { test as base, expect, expectOnTop, fullPageShot, gotoHydrated, logInThroughPage } from "./fixtures";
+import { test as base, expect, expectOnTop, forgive, fullPageShot, gotoHydrated, logInThroughPage } from "./fixtures";
 import { addToCart, checkoutToSummary } from "./shopping";
 
 // Issue 19: a purchase by card against the Paystack stub, in the browser. The other browser tests
@@ -178,6 +178,14 @@ async function paystackWindow(page: Page): Promise<Frame> {
   return content;
 }
 
+/**
+ * Paystack's window has gone: the checkout frame at once, its dimmed background 300 ms later
+ * (inline-js fades it out, transparent but still over the page meanwhile).
+ */
+async function paystackClosed(page: Page) {
+  await expect(page.locator(`iframe[src="${CHECKOUT_URL}"]:visible, iframe[id^="inline-background-"]:visible`)).toHaveCount(0);
+}
+
 /** The reference of the transaction behind the access code the window was opened on. */
 function referenceOf(stub: PaystackStub, accessCode: string | undefined) {
   const tx = [...stub.transactions.values()].find((t) => t.accessCode === accessCode);
@@ -190,9 +198,9 @@ const delivery = (label: string) => ({
   lastName: "Eze",
   phone: "08037778888",
   email: uniqueEmail(label),
-  address: "12 Admiralty Way, Lekki Phase 1",
+  address: "12 Allen Avenue, Ikeja",
   state: "Lagos",
-  city: "Eti-Osa",
+  city: "Ikeja",
 });
 
 /** Signs up over the API, verifies with the link the shop mailed over SMTP, and logs in through the login page. */
@@ -253,18 +261,18 @@ test("a customer buys by card in Paystack's window: the shop verifies with Payst
   const paystack = await paystackWindow(page);
   // What Paystack shows is what the shop asked it to take: the summary's total, the customer's address.
   const tx = referenceOf(stub, checkout.accessCodes.at(-1));
-  await expect(paystack.locator("#amount")).toHaveText(`Pay NGN ${total.replace(/^₦/, "")}`);
+  await expect(paystack.locator("#amount")).toHaveText(`Pay NGN ${total.replace(/^₦/, "").replace(/\.00$/, "")}`);
   await expect(paystack.locator("#email")).toHaveText(tx.email);
   await paystack.getByLabel("Card number").fill(SUCCESS_CARD);
   const verifiesBefore = stub.calls.verify;
   await paystack.getByRole("button", { name: /^Pay NGN/ }).click();
 
+  await paystackClosed(page);
   await expectOnTop(page.getByTestId("notice").filter({ hasText: "Payment successful!" }), "'Payment successful!' is readable");
   const placed = page.getByRole("dialog");
   await expect(placed.getByRole("heading")).toHaveText("Order Placed Successfully!", { timeout: 15_000 });
   await expect(placed).toContainText("You will receive an email with the order details.");
   const orderRef = (await placed.getByText(/^Your order number is /).textContent())!.match(/ORD-[\w-]+/)![0];
-  await expect(page.locator(`iframe[src="${CHECKOUT_URL}"]:visible`)).toHaveCount(0);
   // The order was placed on Paystack's word, asked by the server, not on the page's.
   expect(stub.calls.verify).toBeGreaterThan(verifiesBefore);
   expect(stub.transactions.get(tx.reference)).toMatchObject({ status: "success", channel: "card" });
@@ -314,7 +322,7 @@ test("closing Paystack's window: 'Payment cancelled.', no order, and Pay Now aga
   await page.getByRole("button", { name: "Pay Now" }).click();
   const paystack = await paystackWindow(page);
   await paystack.getByRole("button", { name: "Close" }).click();
-
+  await paystackClosed(page);
   await expectOnTop(page.getByTestId("notice").filter({ hasText: "Payment cancelled." }), "'Payment cancelled.' is readable");
   await expect(page.getByRole("button", { name: "Pay Now" })).toBeEnabled();
   await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -335,13 +343,13 @@ test("a declined card: Paystack's window says so and stays open; closing it plac
   const tx = referenceOf(stub, checkout.accessCodes.at(-1));
   expect(stub.transactions.get(tx.reference)!.status).toBe("failed");
   await paystack.getByRole("button", { name: "Close" }).click();
-
+  await paystackClosed(page);
   await expectOnTop(page.getByTestId("notice").filter({ hasText: "Payment cancelled." }), "'Payment cancelled.' is readable");
   await expect(page.getByRole("button", { name: "Pay Now" })).toBeEnabled();
   await expectNoOrders(page);
 });
 
-test("an access code Paystack refuses: 'Payment failed: ...', readable, and no order", async ({ page, paystackShop: shop }) => {
+test("an access code Paystack refuses: 'Payment failed: ...', readable, and no order", async ({ page, paystackShop: shop, consoleErrors }) => {
   test.setTimeout(120_000);
   const { stub } = shop;
   await routePaystack(page, stub);
@@ -349,13 +357,16 @@ test("an access code Paystack refuses: 'Payment failed: ...', readable, and no o
   stub.refuseCheckout = "Access code has expired";
   try {
     await page.getByRole("button", { name: "Pay Now" }).click();
+    await expect(page.getByTestId("notice")).toHaveText("Payment failed: Access code has expired");
+    await paystackClosed(page);
     await expectOnTop(page.getByTestId("notice").filter({ hasText: "Payment failed: Access code has expired" }), "'Payment failed: ...' is readable");
   } finally {
     stub.refuseCheckout = null;
   }
-  await expect(page.locator(`iframe[src="${CHECKOUT_URL}"]:visible`)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Pay Now" })).toBeEnabled();
   await expectNoOrders(page);
+  // Paystack's window's own look-up was refused (the browser logs its 400): expected here.
+  forgive(consoleErrors, /status of 400 \(Bad Request\)/);
 });
 
 test("a bank transfer in Paystack's window, then the window closed: no 'Payment cancelled.', the order waits and is placed when the money lands", async ({
@@ -373,6 +384,7 @@ test("a bank transfer in Paystack's window, then the window closed: no 'Payment 
   await paystack.getByRole("button", { name: "I've sent the money" }).click();
   await expect(paystack.getByText("We are confirming your transfer.")).toBeVisible();
   await paystack.getByRole("button", { name: "Close" }).click();
+  await paystackClosed(page);
 
   // The server asked Paystack: the money is on its way, so the checkout was not cancelled.
   const waiting = page.getByRole("status").filter({ hasText: "Awaiting your bank transfer." });
