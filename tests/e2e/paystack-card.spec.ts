@@ -276,14 +276,14 @@ test("a customer buys by card in Paystack's window: the shop verifies with Payst
   // The order was placed on Paystack's word, asked by the server, not on the page's.
   expect(stub.calls.verify).toBeGreaterThan(verifiesBefore);
   expect(stub.transactions.get(tx.reference)).toMatchObject({ status: "success", channel: "card" });
-  await fullPageShot(page, testInfo.outputPath(`paystack-card-placed-${testInfo.project.name}.png`));
+  await fullPageShot(page, `test-results/shots/${testInfo.project.name}-paystack-card-placed.png`);
   await expectOnTop(placed.getByRole("button", { name: "OK" }));
   await placed.getByRole("button", { name: "OK" }).click();
   await expect(page).toHaveURL(/\/userdashboard$/);
 
   await gotoHydrated(page, "/userdashboard?menu=1");
   await expect(page.getByTestId("order-ref")).toHaveText([orderRef]);
-  await fullPageShot(page, testInfo.outputPath(`paystack-card-my-orders-${testInfo.project.name}.png`));
+  await fullPageShot(page, `test-results/shots/${testInfo.project.name}-paystack-card-my-orders.png`);
   const mail = await shop.smtp.waitForMail((m) => m.envelope.to.includes(d.email) && m.parsed.subject === `Your Foam Shop order ${orderRef}`);
   expect(mail.parsed.text).toContain(orderRef);
   expect(mail.parsed.text).toContain(tx.reference);
