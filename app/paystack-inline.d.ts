@@ -8,5 +8,7 @@ declare module "@paystack/inline-js" {
   }
   export default class PaystackPop {
     resumeTransaction(accessCode: string, callbacks?: ResumeCallbacks): unknown;
+    /** Hides the window without calling onCancel (not in the README; a method of the v2 bundle). */
+    close(): void;
   }
 }

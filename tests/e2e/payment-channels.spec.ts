@@ -23,9 +23,12 @@ async function waitForTheMoney(page: Page, channelWords: string): Promise<string
   await expect(waiting).toBeVisible();
   await expectOnTop(waiting, "the awaiting message is readable");
   await expect(page.getByRole("button", { name: "Awaiting payment..." })).toBeDisabled();
+  // 'Payment successful!' is read first (2 s), then the order's dialog covers the page.
+  const paid = page.getByTestId("notice").filter({ hasText: "Payment successful!" });
+  await expect(paid).toBeVisible({ timeout: 30_000 });
+  await expectOnTop(paid, "'Payment successful!' is readable");
   const placed = page.getByRole("dialog");
   await expect(placed.getByRole("heading")).toHaveText("Order Placed Successfully!", { timeout: 30_000 });
-  await expect(page.getByTestId("notice").filter({ hasText: "Payment successful!" })).toBeVisible();
   const number = (await placed.getByText(/^Your order number is ORD-/).textContent())!.match(/ORD-\d+-\d+/)![0];
   await expectOnTop(placed.getByRole("button", { name: "OK" }));
   await placed.getByRole("button", { name: "OK" }).click();

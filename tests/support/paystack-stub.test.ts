@@ -1,4 +1,6 @@
 import { createHmac } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPaystackStub, type PaystackStub } from "./paystack-stub";
 
@@ -133,5 +135,128 @@ describe("paystack stub", () => {
     const before = stub.calls.initialize;
     await call("/transaction/initialize", { body: { email: "c@example.com", amount: 1 } });
     expect(stub.calls.initialize).toBe(before + 1);
+  });
+
+  describe("the checkout's side (by access code, no secret key)", () => {
+    const checkout = async (path: string, init: { body?: string; contentType?: string } = {}) => {
+      const res = await fetch(`${stub.baseUrl}${path}`, {
+        method: init.body === undefined ? "GET" : "POST",
+        headers: init.contentType ? { "content-type": init.contentType } : {},
+        body: init.body,
+      });
+      return {
+        status: res.status,
+        cors: res.headers.get("access-control-allow-origin"),
+        json: (await res.json()) as { status: boolean; message: string; data?: any },
+      };
+    };
+    const charge = (accessCode: string, fields: Record<string, string>) =>
+      checkout("/checkout/charge", {
+        body: new URLSearchParams({ access_code: accessCode, ...fields }).toString(),
+        contentType: "application/x-www-form-urlencoded",
+      });
+    const open = async (email: string, amount: number) => (await call("/transaction/initialize", { body: { email, amount } })).json.data;
+
+    it("looks a transaction up by access code for any origin, and refuses an unknown or refused code", async () => {
+      const { reference, access_code } = await open("look@example.com", 4200);
+      const found = await checkout(`/transaction/verify_access_code/${access_code}`);
+      expect(found.status).toBe(200);
+      expect(found.cors).toBe("*");
+      expect(found.json.data).toMatchObject({
+        access_code,
+        reference,
+        amount: 4200,
+        currency: "NGN",
+        email: "look@example.com",
+        transaction_status: "pending",
+      });
+      expect(await checkout("/transaction/verify_access_code/nosuchcode")).toMatchObject({
+        status: 404,
+        json: { status: false, message: "Invalid access code" },
+      });
+      const preflight = await fetch(`${stub.baseUrl}/checkout/charge`, { method: "OPTIONS" });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get("access-control-allow-headers")).toBe("content-type");
+
+      stub.refuseCheckout = "Access code has expired";
+      try {
+        expect(await checkout(`/transaction/verify_access_code/${access_code}`)).toMatchObject({
+          status: 400,
+          json: { message: "Access code has expired" },
+        });
+        expect((await charge(access_code, { channel: "card", card_number: "4084084084084081" })).status).toBe(400);
+      } finally {
+        stub.refuseCheckout = null;
+      }
+      expect(stub.transactions.get(reference)!.status).toBe("pending");
+    });
+
+    it("charges Paystack's test cards: declined (may be tried again), then paid, then no more", async () => {
+      const { reference, access_code } = await open("card@example.com", 9900);
+      const declined = await charge(access_code, { channel: "card", card_number: "4084 0800 0000 5408" });
+      expect(declined).toMatchObject({ status: 200, json: { data: { reference, status: "failed", gateway_response: "Declined" } } });
+      expect((await call(`/transaction/verify/${reference}`)).json.data).toMatchObject({ status: "failed", channel: "card" });
+      expect(await charge(access_code, { channel: "card", card_number: "1234" })).toMatchObject({
+        status: 400,
+        json: { message: "Invalid card number" },
+      });
+      const paid = await checkout("/checkout/charge", {
+        body: JSON.stringify({ access_code, channel: "card", card_number: "4084084084084081" }),
+        contentType: "application/json",
+      });
+      expect(paid).toMatchObject({ status: 200, json: { data: { reference, status: "success" } } });
+      expect((await call(`/transaction/verify/${reference}`)).json.data).toMatchObject({ status: "success", channel: "card", amount: 9900 });
+      expect(await charge(access_code, { channel: "card", card_number: "4084084084084081" })).toMatchObject({
+        status: 400,
+        json: { message: "Transaction has already been attempted" },
+      });
+    });
+
+    it("keeps a transfer ongoing until the bank confirms it, and announces payments at webhookUrl with a valid signature", async () => {
+      const received: { body: string; signature: string | undefined }[] = [];
+      const shop = createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on("data", (c: Buffer) => chunks.push(c));
+        req.on("end", () => {
+          received.push({ body: Buffer.concat(chunks).toString("utf8"), signature: req.headers["x-paystack-signature"] as string | undefined });
+          res.writeHead(200).end("{}");
+        });
+      });
+      await new Promise<void>((r) => shop.listen(0, "127.0.0.1", r));
+      stub.webhookUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/api/paystack/webhook`;
+      try {
+        const { reference, access_code } = await open("transfer@example.com", 15000);
+        const sent = await charge(access_code, { channel: "bank_transfer" });
+        expect(sent.json.data).toMatchObject({ reference, status: "ongoing" });
+        expect((await call(`/transaction/verify/${reference}`)).json.data).toMatchObject({ status: "ongoing", channel: "bank_transfer" });
+        expect(received).toEqual([]);
+        await stub.confirm(reference);
+        expect((await call(`/transaction/verify/${reference}`)).json.data).toMatchObject({ status: "success", channel: "bank_transfer" });
+        expect(received).toHaveLength(1);
+        expect(received[0].signature).toBe(createHmac("sha512", stub.secretKey).update(received[0].body).digest("hex"));
+        expect(JSON.parse(received[0].body)).toMatchObject({
+          event: "charge.success",
+          data: { reference, status: "success", channel: "bank_transfer" },
+        });
+        expect(stub.webhookDeliveries.at(-1)).toEqual({ reference, status: 200 });
+        await expect(stub.confirm(reference)).rejects.toThrow(/not ongoing/);
+
+        const card = await open("card2@example.com", 500);
+        await charge(card.access_code, { channel: "card", card_number: "4084084084084081" });
+        // Announced after the charge is answered, as Paystack's webhooks come on their own.
+        await expect.poll(() => received.map((r) => JSON.parse(r.body).data.reference)).toEqual([reference, card.reference]);
+      } finally {
+        stub.webhookUrl = null;
+        await new Promise<void>((r) => shop.close(() => r()));
+      }
+    });
+
+    it("refuses a channel the shop did not offer", async () => {
+      const init = await call("/transaction/initialize", { body: { email: "c@example.com", amount: 100, channels: ["card"] } });
+      expect(await charge(init.json.data.access_code, { channel: "ussd" })).toMatchObject({
+        status: 400,
+        json: { message: "Channel not available for this transaction" },
+      });
+    });
   });
 });

@@ -1,10 +1,19 @@
 import { createHmac, randomInt } from "node:crypto";
+import { digitsOnly, TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 // A local stand-in for the part of Paystack's REST API the shop uses (transaction/initialize,
 // transaction/verify, refund and the signed charge.success webhook), on 127.0.0.1, so tests
 // never reach the internet. Point PAYSTACK_API_BASE at `baseUrl` and PAYSTACK_SECRET_KEY at `secretKey`.
+//
+// It also stands in for what Paystack's own checkout window asks Paystack, for the browser tests'
+// fake checkout (tests/e2e/paystack-card.spec.ts): the public transaction/verify_access_code that
+// @paystack/inline-js itself calls, and a test-only checkout/charge that pays the transaction as
+// the customer would in Paystack's window (a test card, or a transfer or USSD payment that the
+// bank confirms later: `confirm`). Both go by access code without the secret key, from a page of
+// another origin (CORS), as Paystack's checkout does. With `webhookUrl` set, a payment that lands
+// is announced there by a signed charge.success, as Paystack does.
 
 export interface StubTransaction {
   reference: string;
@@ -42,6 +51,14 @@ export interface PaystackStub {
   failRefunds: boolean;
   /** A signed `charge.success` webhook body + signature for the given reference (uses the stored transaction). */
   webhook(reference: string, opts?: { secret?: string }): { body: string; signature: string };
+  /** While set, the checkout refuses every access code with this message (an expired or spent code). */
+  refuseCheckout: string | null;
+  /** Where a payment that lands (checkout/charge by card, `confirm`) is announced by a signed charge.success. */
+  webhookUrl: string | null;
+  /** Webhooks sent to `webhookUrl`, with the shop's answer (0: not reached). */
+  webhookDeliveries: { reference: string; status: number }[];
+  /** The customer's bank confirms an ongoing transfer or USSD payment: success, and the webhook. */
+  confirm(reference: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,6 +80,20 @@ function send(res: ServerResponse, status: number, payload: unknown): void {
 
 function fail(res: ServerResponse, status: number, message: string): void {
   send(res, status, { status: false, message });
+}
+
+/** Paystack's public endpoints answer pages of any origin. */
+const CORS = { "access-control-allow-origin": "*", "access-control-allow-methods": "GET, POST", "access-control-allow-headers": "content-type" };
+
+/** A JSON or form-encoded body (inline-js posts its checkout calls form-encoded); null if neither. */
+function parseObject(text: string, contentType: string | undefined): Record<string, unknown> | null {
+  if (contentType?.startsWith("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
+  try {
+    const parsed: unknown = text.trim() === "" ? {} : JSON.parse(text);
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -88,7 +119,8 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
   const extra = new Map<string, { id: number; paidAt: string | null }>();
   const calls = { initialize: 0, verify: 0, refund: 0 };
   const refunds: StubRefund[] = [];
-  const state = { failRefunds: false };
+  const state = { failRefunds: false, refuseCheckout: null as string | null, webhookUrl: null as string | null };
+  const webhookDeliveries: { reference: string; status: number }[] = [];
   let nextId = 4_000_000_000 + randomInt(1_000_000);
 
   function stored(reference: string): { tx: StubTransaction; id: number; paidAt: string | null } {
@@ -101,6 +133,121 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
       extra.set(reference, meta);
     }
     return { tx, ...meta };
+  }
+
+  function signedWebhook(reference: string, secret = secretKey): { body: string; signature: string } {
+    const { tx, id, paidAt } = stored(reference);
+    const body = JSON.stringify({
+      event: "charge.success",
+      data: {
+        id,
+        status: "success",
+        reference: tx.reference,
+        amount: tx.amount,
+        currency: tx.currency,
+        channel: tx.channel,
+        paid_at: paidAt ?? new Date().toISOString(),
+        customer: { email: tx.email },
+      },
+    });
+    const signature = createHmac("sha512", secret).update(body).digest("hex");
+    return { body, signature };
+  }
+
+  /** Paystack tells the shop a payment landed (when `webhookUrl` is set); the answer is recorded. */
+  async function announce(reference: string): Promise<void> {
+    if (!state.webhookUrl) return;
+    const { body, signature } = signedWebhook(reference);
+    const status = await fetch(state.webhookUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-paystack-signature": signature },
+      body,
+    }).then(
+      (r) => r.status,
+      () => 0,
+    );
+    webhookDeliveries.push({ reference, status });
+  }
+
+  function byAccessCode(accessCode: unknown): StubTransaction | undefined {
+    if (typeof accessCode !== "string" || accessCode === "") return undefined;
+    for (const tx of transactions.values()) if (tx.accessCode === accessCode) return tx;
+    return undefined;
+  }
+
+  /** Paystack's public look-up of a checkout by access code (inline-js calls it; so does the fake checkout). */
+  function verifyAccessCode(res: ServerResponse, rawCode: string): void {
+    if (state.refuseCheckout) return fail(res, 400, state.refuseCheckout);
+    const tx = byAccessCode(decodeURIComponent(rawCode));
+    if (!tx) return fail(res, 404, "Invalid access code");
+    const { id } = stored(tx.reference);
+    send(res, 200, {
+      status: true,
+      message: "Access code validated",
+      data: {
+        id,
+        access_code: tx.accessCode,
+        reference: tx.reference,
+        amount: tx.amount,
+        currency: tx.currency,
+        email: tx.email,
+        channels: tx.channels,
+        transaction_status: tx.status,
+        merchant_name: "Foam Shop",
+      },
+    });
+  }
+
+  /**
+   * Test-only: the customer pays in Paystack's window. A card is charged at once (Paystack's test
+   * cards: the success card pays, the declined card is refused and may be tried again); a bank
+   * transfer or USSD payment is ongoing until the bank confirms it (`confirm`).
+   */
+  async function checkoutCharge(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const input = parseObject(await readBody(req), req.headers["content-type"]);
+    if (!input) return fail(res, 400, "Invalid body");
+    if (state.refuseCheckout) return fail(res, 400, state.refuseCheckout);
+    const tx = byAccessCode(input.access_code);
+    if (!tx) return fail(res, 404, "Invalid access code");
+    const channel = typeof input.channel === "string" ? input.channel : "card";
+    if (!tx.channels.includes(channel)) return fail(res, 400, "Channel not available for this transaction");
+    // Paystack lets a declined card be followed by another attempt; a paid or ongoing payment is over.
+    if (tx.status !== "pending" && tx.status !== "failed") return fail(res, 400, "Transaction has already been attempted");
+    if (channel === "card") {
+      const card = typeof input.card_number === "string" ? digitsOnly(input.card_number) : "";
+      if (card === digitsOnly(TEST_CARD_SUCCESS)) {
+        settle(tx.reference, { status: "success", channel });
+        send(res, 200, {
+          status: true,
+          message: "Charge attempted",
+          data: { reference: tx.reference, status: "success", gateway_response: "Approved" },
+        });
+        return announce(tx.reference);
+      }
+      if (card === digitsOnly(TEST_CARD_DECLINED)) {
+        settle(tx.reference, { status: "failed", channel });
+        return send(res, 200, {
+          status: true,
+          message: "Charge attempted",
+          data: { reference: tx.reference, status: "failed", gateway_response: "Declined" },
+        });
+      }
+      return fail(res, 400, "Invalid card number");
+    }
+    if (channel !== "bank_transfer" && channel !== "ussd") return fail(res, 400, `The stub does not pay by ${channel}`);
+    settle(tx.reference, { status: "ongoing", channel });
+    send(res, 200, {
+      status: true,
+      message: "Charge attempted",
+      data: { reference: tx.reference, status: "ongoing", gateway_response: "Transaction ongoing" },
+    });
+  }
+
+  function settle(reference: string, patch: Partial<Pick<StubTransaction, "status" | "amount" | "currency" | "channel">>): void {
+    const { tx, id, paidAt } = stored(reference);
+    Object.assign(tx, patch);
+    const paid = tx.status === "success" ? (paidAt ?? new Date().toISOString()) : null;
+    extra.set(reference, { id, paidAt: paid });
   }
 
   async function initialize(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -247,6 +394,20 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
     const { pathname } = new URL(req.url ?? "/", "http://127.0.0.1");
     // Trailing slashes off; the look-behind starts the match only at a run's first slash (linear, not quadratic).
     const path = pathname.replace(/(?<!\/)\/+$/, "") || "/";
+    // The checkout's public side: by access code, no secret key, for pages of any origin.
+    const accessCodeMatch = /^\/transaction\/verify_access_code\/([^/]+)$/.exec(path);
+    if (accessCodeMatch || path === "/checkout/charge") {
+      for (const [name, value] of Object.entries(CORS)) res.setHeader(name, value);
+      if (req.method === "OPTIONS") {
+        res.writeHead(204).end();
+        return;
+      }
+      if (req.method === "GET" && accessCodeMatch) {
+        req.resume();
+        return verifyAccessCode(res, accessCodeMatch[1]);
+      }
+      if (req.method === "POST" && path === "/checkout/charge") return checkoutCharge(req, res);
+    }
     const verifyMatch = /^\/transaction\/verify\/([^/]+)$/.exec(path);
     const route =
       req.method === "POST" && path === "/transaction/initialize"
@@ -297,30 +458,26 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
     set failRefunds(value: boolean) {
       state.failRefunds = value;
     },
-    settle(reference, patch) {
-      const { tx, id, paidAt } = stored(reference);
-      Object.assign(tx, patch);
-      const paid = tx.status === "success" ? (paidAt ?? new Date().toISOString()) : null;
-      extra.set(reference, { id, paidAt: paid });
+    get refuseCheckout() {
+      return state.refuseCheckout;
     },
-    webhook(reference, opts = {}) {
-      const { tx, id, paidAt } = stored(reference);
-      const body = JSON.stringify({
-        event: "charge.success",
-        data: {
-          id,
-          status: "success",
-          reference: tx.reference,
-          amount: tx.amount,
-          currency: tx.currency,
-          paid_at: paidAt ?? new Date().toISOString(),
-          customer: { email: tx.email },
-        },
-      });
-      const signature = createHmac("sha512", opts.secret ?? secretKey)
-        .update(body)
-        .digest("hex");
-      return { body, signature };
+    set refuseCheckout(value: string | null) {
+      state.refuseCheckout = value;
+    },
+    get webhookUrl() {
+      return state.webhookUrl;
+    },
+    set webhookUrl(value: string | null) {
+      state.webhookUrl = value;
+    },
+    webhookDeliveries,
+    settle,
+    webhook: (reference, opts = {}) => signedWebhook(reference, opts.secret),
+    async confirm(reference) {
+      const { tx } = stored(reference);
+      if (tx.status !== "ongoing") throw new Error(`paystack-stub: ${reference} is ${tx.status}, not ongoing`);
+      settle(reference, { status: "success" });
+      await announce(reference);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

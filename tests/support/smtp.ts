@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
-import { vi } from "vitest";
 
 // A real SMTP server on 127.0.0.1 that keeps every message it is given, parsed with postal-mime.
+// Free of Vitest: the browser tests' Paystack shop (tests/e2e/paystack-card.spec.ts) uses it too.
 
 export interface ReceivedMail {
   envelope: { from: string | null; to: string[] };
@@ -54,18 +54,17 @@ export async function startSmtpServer({ acceptDelayMs = 0 } = {}) {
     url: `smtp://127.0.0.1:${port}`,
     received,
     /** Polls until a message matching `match` has arrived; fails after `timeout` ms. */
-    waitForMail(match: (mail: ReceivedMail) => boolean, { timeout = 10_000, interval = 25 } = {}): Promise<ReceivedMail> {
-      return vi.waitFor(
-        () => {
-          const mail = received.find(match);
-          if (!mail) {
-            const seen = received.map((m) => `${m.envelope.to.join(",")}: ${m.parsed.subject}`).join("; ") || "nothing";
-            throw new Error(`No matching mail yet (received: ${seen})`);
-          }
-          return mail;
-        },
-        { timeout, interval },
-      );
+    async waitForMail(match: (mail: ReceivedMail) => boolean, { timeout = 10_000, interval = 25 } = {}): Promise<ReceivedMail> {
+      const until = Date.now() + timeout;
+      for (;;) {
+        const mail = received.find(match);
+        if (mail) return mail;
+        if (Date.now() > until) {
+          const seen = received.map((m) => `${m.envelope.to.join(",")}: ${m.parsed.subject}`).join("; ") || "nothing";
+          throw new Error(`No matching mail yet (received: ${seen})`);
+        }
+        await new Promise((r) => setTimeout(r, interval));
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -34,9 +34,15 @@ export function PayNow({ label }: { label: string }) {
   const [shown, setShown] = useState<PaymentStep | null>(null);
   const [awaiting, setAwaiting] = useState<Extract<PaymentStep, { status: "awaiting" }> | null>(null);
   const handled = useRef<unknown>(null);
+  /** The customer closed the window: 'Payment cancelled.' is said when the server has ended the checkout. */
+  const closing = useRef(false);
+  /** When 'Payment successful!' was shown; the placed order's dialog waits for its 2 seconds. */
+  const successAt = useRef(0);
+  const [placed, setPlaced] = useState<Extract<PaymentStep, { status: "placed" }> | null>(null);
 
   const paid = (reference: string) => {
     setTestPayment(null);
+    successAt.current = Date.now();
     toast.show(messages.paymentSuccessful, PAYMENT_SUCCESS_MS, "success");
     finish.submit({ intent: "complete", reference }, { method: "post" });
   };
@@ -45,13 +51,15 @@ export function PayNow({ label }: { label: string }) {
     setTestPayment(null);
     finish.submit({ intent: "complete", reference }, { method: "post" });
   };
+  // Not said at once: a transfer sent before the window closed keeps the order (awaiting).
   const cancelled = (reference: string) => {
     setTestPayment(null);
-    toast.show(messages.paymentCancelled, 4000);
+    closing.current = true;
     finish.submit({ intent: "cancel", reference }, { method: "post" });
   };
   const failed = (reference: string, message: string) => {
     setTestPayment(null);
+    closing.current = false;
     toast.show(messages.paymentFailed(message), 6000, "warning");
     finish.submit({ intent: "cancel", reference }, { method: "post" });
   };
@@ -63,13 +71,18 @@ export function PayNow({ label }: { label: string }) {
     if (step.provider === "test") return setTestPayment({ reference, accessCode, amountKobo: step.amountKobo, email: step.email });
     // Paystack's script only runs in the browser, and only here: load it when it is needed.
     import("@paystack/inline-js")
-      .then(({ default: PaystackPop }) =>
-        new PaystackPop().resumeTransaction(accessCode, {
+      .then(({ default: PaystackPop }) => {
+        const popup = new PaystackPop();
+        popup.resumeTransaction(accessCode, {
           onSuccess: (transaction) => paid(transaction.reference ?? reference),
           onCancel: () => cancelled(reference),
-          onError: (error) => failed(reference, error.message),
-        }),
-      )
+          // Paystack refused the transaction (its window stays open over the page): the shop's message is read instead.
+          onError: (error) => {
+            popup.close();
+            failed(reference, error.message);
+          },
+        });
+      })
       .catch(() => failed(reference, "the payment window could not be loaded"));
   });
   useEffect(() => {
@@ -80,16 +93,37 @@ export function PayNow({ label }: { label: string }) {
   }, [start.state, start.data]);
 
   const settled = useEffectEvent((step: PaymentStep) => {
+    const closed = closing.current;
+    closing.current = false;
+    if (step.status === "cancelled" && closed) return toast.show(messages.paymentCancelled, 4000);
     if (step.status === "awaiting") return setAwaiting(step);
     if (step.status !== "placed" && step.status !== "error") return;
     // Money that was on its way has landed: the same words as a card payment (spec §9).
-    if (awaiting && step.status === "placed") toast.show(messages.paymentSuccessful, PAYMENT_SUCCESS_MS, "success");
+    if (awaiting && step.status === "placed") {
+      successAt.current = Date.now();
+      toast.show(messages.paymentSuccessful, PAYMENT_SUCCESS_MS, "success");
+    }
     setAwaiting(null);
-    setShown(step);
+    if (step.status === "placed") setPlaced(step);
+    else setShown(step);
   });
   useEffect(() => {
     if (finish.state === "idle" && finish.data) settled(finish.data);
   }, [finish.state, finish.data]);
+
+  // Spec §9: 'Payment successful!' (2 s), then 'Order Placed Successfully!'. The dialog is modal, over
+  // everything: opened at once it would hide the message (issue 19: messages readable).
+  useEffect(() => {
+    if (!placed) return;
+    const timer = setTimeout(
+      () => {
+        setShown(placed);
+        setPlaced(null);
+      },
+      Math.max(0, successAt.current + PAYMENT_SUCCESS_MS - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [placed]);
 
   // While money is on its way, ask again every few seconds (the webhook places the order too).
   const askAgain = useEffectEvent((reference: string) => finish.submit({ intent: "complete", reference }, { method: "post" }));
@@ -99,9 +133,9 @@ export function PayNow({ label }: { label: string }) {
     return () => clearTimeout(timer);
   }, [awaiting, finish.state]);
 
-  const busy = start.state !== "idle" || finish.state !== "idle" || testPayment !== null || awaiting !== null;
+  const busy = start.state !== "idle" || finish.state !== "idle" || testPayment !== null || awaiting !== null || placed !== null;
   // Only a paid payment places the order; a cancelled or failed one is only recorded (issue 19).
-  const placing = finish.state !== "idle" && finish.formData?.get("intent") === "complete";
+  const placing = (finish.state !== "idle" && finish.formData?.get("intent") === "complete") || placed !== null;
   return (
     <>
       {toast.element}
