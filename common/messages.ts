@@ -134,7 +134,7 @@ export const messages = {
   orderPlacedTitle: "Order Placed Successfully!",
   orderAlreadyPaid: "Your payment for this order has already arrived: the order is placed.",
   orderPlacedText: "You will receive an email with the order details.",
-  orderPlacedNumber: (orderRef: string) => `Your order number is ${orderRef}.`,
+  orderPlacedNumberLead: "Your order number is",
   orderFailedTitle: "Order Failed",
   orderFailed: "An error occurred while processing your order.",
   orderNetworkFailed: "An error occurred while processing your order. Please try again later.",

@@ -50,8 +50,9 @@ describe("Server-Timing", () => {
     // The loaders run inside the answer, the session inside the root's loader.
     expect(Number(m.app)).toBeGreaterThanOrEqual(Number(m.render));
     expect(Number(m.root)).toBeGreaterThanOrEqual(Number(m.session));
-    // Categories, the session with the cart's count (shared by both loaders), the cart's lines.
-    expect(m.sql).toBe("3");
+    // Categories and the ways to pay (both kept in memory in production, not in this development
+    // server), the session with the cart's count (shared by both loaders), the cart's lines.
+    expect(m.sql).toBe("4");
   });
 
   it("times client-navigation data too, which has no render", async () => {
@@ -59,8 +60,8 @@ describe("Server-Timing", () => {
     const m = metrics(res.headers.get("server-timing"));
     expect(m.render).toBeUndefined();
     // The session was looked up a moment ago: on the embedded database it now comes from memory
-    // (decision 0030), so only the categories and the cart's lines are asked for.
-    expect(m.sql).toBe(handle.engine === "pglite" ? "2" : "3");
+    // (decision 0030), so only the categories, the ways to pay and the cart's lines are asked for.
+    expect(m.sql).toBe(handle.engine === "pglite" ? "3" : "4");
   });
 
   it("is off unless asked for", async () => {

@@ -173,7 +173,10 @@ export function PayNow({ label }: { label: string }) {
         {messages.orderPlacedText}
         {/* The number a customer quotes when they call (issue 19), after the spec's sentence. */}
         {shown?.status === "placed" ? (
-          <span className="mt-2 block font-semibold text-slate-900">{messages.orderPlacedNumber(shown.orderRef)}</span>
+          <span className="mt-2 block font-semibold text-slate-900">
+            {/* The number kept whole on a phone: it wrapped at its hyphen. */}
+            {messages.orderPlacedNumberLead} <span className="whitespace-nowrap">{shown.orderRef}.</span>
+          </span>
         ) : null}
       </MessageDialog>
       <MessageDialog
