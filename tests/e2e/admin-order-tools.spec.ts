@@ -110,7 +110,7 @@ test("an admin downloads the CSV, prints an order's invoice and packing slip, an
   await expect(page.getByTestId("document-line")).toContainText("Fibre Pillow (Standard)");
   await expect(page.getByTestId("document-total")).toHaveText(first.total);
   await expect(page.getByTestId("document-totals")).toContainText("DeliveryFree");
-  await expect(sheet).toContainText("Paid through Test gateway (no real money), verified");
+  await expect(sheet).toContainText("Paid by card through Test gateway (no real money), verified");
   const print = page.getByRole("button", { name: "Print" });
   await expectOnTop(print);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
