@@ -170,3 +170,8 @@ export function arrivalDays(settings: DeliverySettings, placedAt: Date): Record<
 }
 
 export const arrivesBy = (day: string) => `Arrives by ${shortLagosDay(day)}`;
+
+/** The Settings form's field of a zone's days, and of a state's own (blank: the zone's). */
+export const zoneField = (zone: DeliveryZone) => `zone-${zone}`;
+export const stateField = (state: string) => `state-${state}`;
+export const CLOSED_DAYS_FIELD = "closedDays";

@@ -13,6 +13,9 @@ export const CHANNEL_LABELS: Record<PaymentChannel, string> = {
   mobile_money: "Mobile money",
 };
 
+/** The Settings form's field of the offered channels, one checkbox per channel. */
+export const CHANNELS_FIELD = "channel";
+
 export const isPaymentChannel = (value: unknown): value is PaymentChannel =>
   typeof value === "string" && (PAYMENT_CHANNELS as readonly string[]).includes(value);
 

@@ -3,6 +3,7 @@ import { purgeIdleDevices } from "./accounts/devices";
 import type { Database } from "./db/client";
 import { oneTimeTokens, rateLimits, sessions } from "./db/schema";
 import { log } from "./log";
+import { every } from "./background";
 
 // Rows that only ever matter until a moment has passed: ended sessions, one-time tokens, rate
 // limit windows, and login devices that have not signed in for a year. Nothing reads them after
@@ -23,12 +24,6 @@ export async function purgeExpired(
 }
 
 export function startHousekeeping(db: Database, intervalMs = HOUSEKEEPING_INTERVAL_MS): { stop(): void } {
-  const run = () =>
-    purgeExpired(db).then(
-      (purged) => log.info(purged, "Purged expired sessions, tokens, rate limits and idle login devices"),
-      (err) => log.error({ err }, "Purging expired rows failed"),
-    );
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  const purge = async () => log.info(await purgeExpired(db), "Purged expired sessions, tokens, rate limits and idle login devices");
+  return every(intervalMs, purge, "Purging expired rows failed");
 }

@@ -3,11 +3,11 @@ import { DELIVERY_ZONES, publicHolidays, SOUTH_WEST_STATES, ZONE_LABELS, zoneOf 
 import { lagosDate } from "~/common/lagos-time";
 import { messages } from "~/common/messages";
 import { STATE_NAMES } from "~/common/nigeria";
-import { CHANNEL_LABELS, PAYMENT_CHANNELS } from "~/common/payment-channels";
+import { CHANNEL_LABELS, CHANNELS_FIELD, PAYMENT_CHANNELS } from "~/common/payment-channels";
 import type { SignedInAccount } from "~/server/accounts/sessions";
 import { isOwner } from "~/server/admin/staff";
 import { changeDeliverySettings, closedDaysText, getDeliverySettings, readDeliveryForm } from "~/server/delivery/estimates";
-import { changePaymentChannels, CHANNELS_FIELD, getPaymentChannels, readPaymentChannelsForm } from "~/server/payments/channels";
+import { changePaymentChannels, getPaymentChannels, readPaymentChannelsForm } from "~/server/payments/channels";
 import { DELIVERY_SETTINGS_FORM, PAYMENT_SETTINGS_FORM, type FormResult } from "../forms";
 
 // Settings (ADMIN_PANELS.settings, owners only; issue 19): the delivery estimates' business days

@@ -4,6 +4,7 @@ import type { Database, Executor } from "../db/client";
 import { dailyRuns, products, productVariants } from "../db/schema";
 import { announceMail, queueMail } from "../mail/outbox";
 import { lowStockMail } from "../mail/templates";
+import { every } from "../background";
 import { log } from "../log";
 import { onSale } from "./catalog";
 
@@ -77,21 +78,8 @@ export const LOW_STOCK_CHECK_MS = 15 * 60_000;
 
 /** Checks now and every LOW_STOCK_CHECK_MS whether today's low-stock mail is due, and sends it. */
 export function startLowStockMail(db: Database, to: { email: string; publicUrl: string }, intervalMs = LOW_STOCK_CHECK_MS): { stop(): void } {
-  const check = () =>
-    mailLowStock(db, to).then(
-      (run) => {
-        if (run === "sent") log.info("Mailed today's low stock");
-      },
-      (err) => log.error({ err }, "The low-stock mail failed"),
-    );
-  const first = setTimeout(check, 5_000);
-  const timer = setInterval(check, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
+  const check = async () => {
+    if ((await mailLowStock(db, to)) === "sent") log.info("Mailed today's low stock");
   };
+  return every(intervalMs, check, "The low-stock mail failed", { firstAfterMs: 5_000 });
 }

@@ -14,6 +14,7 @@ import { newOrderMail, orderConfirmationMail } from "../mail/templates";
 import type { PaymentGateway, Verification } from "../payments/gateway";
 import { getPaymentChannels } from "../payments/channels";
 import { log } from "../log";
+import { every } from "../background";
 import { recordNewOrder, transition } from "../orders/lifecycle";
 import { sendRefund } from "./refunds";
 
@@ -637,11 +638,7 @@ export async function cancelCheckout(ctx: CheckoutContext, reference: string, ac
 
 /** Ends lapsed holds every minute, so their stock returns even when nobody checks out. */
 export function startOrderExpiry(db: Database, intervalMs = 60_000): { stop(): void } {
-  const timer = setInterval(() => {
-    expireStaleOrders(db).catch((err) => log.error({ err }, "Expiring unpaid orders failed"));
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return every(intervalMs, () => expireStaleOrders(db), "Expiring unpaid orders failed");
 }
 
 /**
@@ -661,9 +658,5 @@ export async function completeAwaitingPayments(ctx: CheckoutContext): Promise<nu
 
 /** Asks about payments on their way every half minute (completeAwaitingPayments). */
 export function startAwaitingPayments(ctx: CheckoutContext, intervalMs = 30_000): { stop(): void } {
-  const timer = setInterval(() => {
-    completeAwaitingPayments(ctx).catch((err) => log.error({ err }, "Asking about awaited payments failed"));
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return every(intervalMs, () => completeAwaitingPayments(ctx), "Asking about awaited payments failed");
 }

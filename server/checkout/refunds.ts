@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { orders, payments, refunds } from "../db/schema";
+import { every } from "../background";
 import { log } from "../log";
 import { announceMail, queueMail } from "../mail/outbox";
 import { refundMail } from "../mail/templates";
@@ -88,11 +89,7 @@ export async function sendDueRefunds(ctx: CheckoutContext, now = new Date()): Pr
 
 /** Sends due refunds every minute. */
 export function startRefunds(ctx: CheckoutContext, intervalMs = 60_000): { stop(): void } {
-  const timer = setInterval(() => {
-    sendDueRefunds(ctx).catch((err) => log.error({ err }, "Sending refunds failed"));
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return every(intervalMs, () => sendDueRefunds(ctx), "Sending refunds failed");
 }
 
 /** The refunds of an order, for the admin and the tests. */

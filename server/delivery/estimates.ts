@@ -10,7 +10,9 @@ import {
   ZONE_LABELS,
   type ClosedDay,
   type DeliverySettings,
-  type DeliveryZone,
+  CLOSED_DAYS_FIELD,
+  stateField,
+  zoneField,
 } from "~/common/delivery-estimate";
 import { isDay } from "~/common/lagos-time";
 import { messages } from "~/common/messages";
@@ -35,7 +37,7 @@ const DELIVERY_SETTING: ShopSetting<DeliverySettings> = {
     stateDays: z.record(z.string(), businessDays),
     closedDays: z.array(z.object({ day: z.string().refine(isDay), note: z.string() })),
   }),
-  describe: (before, after) => describeChange(before, after),
+  describe: describeChange,
   saved: messages.deliverySettingsSaved,
 };
 
@@ -57,11 +59,6 @@ export async function estimateArrival(db: Executor, state: string, at = new Date
 }
 
 // ---------------------------------------------------------------- the Settings form
-
-/** The form's field of a zone's days, and of a state's own (blank: the zone's). */
-export const zoneField = (zone: DeliveryZone) => `zone-${zone}`;
-export const stateField = (state: string) => `state-${state}`;
-export const CLOSED_DAYS_FIELD = "closedDays";
 
 export type ReadSettings = { ok: true; settings: DeliverySettings } | { ok: false; message: string };
 

@@ -29,9 +29,6 @@ const PAYMENT_SETTING: ShopSetting<PaymentChannel[]> = {
 /** The channels offered now, in PAYMENT_CHANNELS' order. */
 export const getPaymentChannels = (db: Executor): Promise<PaymentChannel[]> => readShopSetting(db, PAYMENT_SETTING);
 
-/** The Settings form's field of the offered channels, one checkbox per channel. */
-export const CHANNELS_FIELD = "channel";
-
 export type ReadChannels = { ok: true; channels: PaymentChannel[] } | { ok: false; message: string };
 
 /** The checked channels: at least one, each a channel Paystack knows. */

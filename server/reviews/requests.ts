@@ -3,6 +3,7 @@ import { DAY_MS } from "~/common/lagos-time";
 import { REVIEW_REQUEST_AFTER_DAYS, REVIEW_REQUEST_WITHIN_DAYS } from "~/common/reviews";
 import type { Database } from "../db/client";
 import { orderEvents, orderItems, orders, products, reviews } from "../db/schema";
+import { every } from "../background";
 import { log } from "../log";
 import { onSale } from "../catalog/catalog";
 import { announceMail, queueMail } from "../mail/outbox";
@@ -84,21 +85,9 @@ export async function requestReviews(db: Database, publicUrl: string, now = new 
 export const REVIEW_REQUEST_CHECK_MS = 15 * 60_000;
 
 export function startReviewRequests(db: Database, publicUrl: string, intervalMs = REVIEW_REQUEST_CHECK_MS): { stop(): void } {
-  const check = () =>
-    requestReviews(db, publicUrl).then(
-      (run) => {
-        if (run.mailed > 0) log.info(run, "Asked customers for reviews");
-      },
-      (err) => log.error({ err }, "The review-request mail failed"),
-    );
-  const first = setTimeout(check, 10_000);
-  const timer = setInterval(check, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
+  const check = async () => {
+    const run = await requestReviews(db, publicUrl);
+    if (run.mailed > 0) log.info(run, "Asked customers for reviews");
   };
+  return every(intervalMs, check, "The review-request mail failed", { firstAfterMs: 10_000 });
 }

@@ -1,7 +1,9 @@
+import type { ComponentProps } from "react";
 import { Form } from "react-router";
 import type { settingsPanelData } from "~/app/admin/settings.server";
 import { DELIVERY_SETTINGS_FORM, PAYMENT_SETTINGS_FORM, type FormResult } from "~/app/forms";
-import { CLOSED_DAY_NOTE_MAX, MAX_DELIVERY_DAYS, ZONE_LABELS } from "~/common/delivery-estimate";
+import { CLOSED_DAY_NOTE_MAX, CLOSED_DAYS_FIELD, MAX_DELIVERY_DAYS, stateField, ZONE_LABELS, zoneField } from "~/common/delivery-estimate";
+import { CHANNELS_FIELD } from "~/common/payment-channels";
 import { shortLagosDay } from "~/common/lagos-time";
 import { FormMessage, inputStyle, SubmitButton } from "../account/fields";
 import { OwnersOnly } from "./AdminsPanel";
@@ -13,7 +15,24 @@ import { OwnersOnly } from "./AdminsPanel";
 
 type PanelData = Awaited<ReturnType<typeof settingsPanelData>>;
 
-const dayInput = "mt-1 block w-24 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400";
+/** A number of business days: its field's name is its id. */
+function DaysInput({
+  name,
+  ...props
+}: { name: string } & Pick<ComponentProps<"input">, "required" | "defaultValue" | "placeholder" | "aria-describedby">) {
+  return (
+    <input
+      id={name}
+      name={name}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={MAX_DELIVERY_DAYS}
+      className="mt-1 block w-24 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400"
+      {...props}
+    />
+  );
+}
 
 export function SettingsPanel({ data, result }: { data: PanelData; result: FormResult | undefined }) {
   if (data.ownersOnly) return <OwnersOnly heading="Settings" />;
@@ -37,20 +56,10 @@ export function SettingsPanel({ data, result }: { data: PanelData; result: FormR
             <legend className="mb-2 text-sm font-semibold text-slate-800">Business days by zone</legend>
             {data.zones.map((zone) => (
               <div key={zone.zone}>
-                <label htmlFor={`zone-${zone.zone}`} className="block text-sm font-medium text-slate-700">
+                <label htmlFor={zoneField(zone.zone)} className="block text-sm font-medium text-slate-700">
                   {zone.label}
                 </label>
-                <input
-                  id={`zone-${zone.zone}`}
-                  name={`zone-${zone.zone}`}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={MAX_DELIVERY_DAYS}
-                  required
-                  defaultValue={zone.days}
-                  className={dayInput}
-                />
+                <DaysInput name={zoneField(zone.zone)} required defaultValue={zone.days} />
                 <p className="mt-1 text-xs text-slate-500">{zone.states}</p>
               </div>
             ))}
@@ -62,22 +71,16 @@ export function SettingsPanel({ data, result }: { data: PanelData; result: FormR
             <div className="grid grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 px-4 py-4 sm:grid-cols-3">
               {data.states.map((state) => (
                 <div key={state.name}>
-                  <label htmlFor={`state-${state.name}`} className="block text-sm font-medium text-slate-700">
+                  <label htmlFor={stateField(state.name)} className="block text-sm font-medium text-slate-700">
                     {state.name}
                   </label>
-                  <input
-                    id={`state-${state.name}`}
-                    name={`state-${state.name}`}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={MAX_DELIVERY_DAYS}
+                  <DaysInput
+                    name={stateField(state.name)}
                     defaultValue={state.days ?? ""}
                     placeholder={String(zoneDays[state.zone])}
-                    aria-describedby={`state-${state.name}-zone`}
-                    className={dayInput}
+                    aria-describedby={`${stateField(state.name)}-zone`}
                   />
-                  <span id={`state-${state.name}-zone`} className="sr-only">
+                  <span id={`${stateField(state.name)}-zone`} className="sr-only">
                     Blank: {ZONE_LABELS[state.zone]}, {zoneDays[state.zone]} business days
                   </span>
                 </div>
@@ -85,20 +88,20 @@ export function SettingsPanel({ data, result }: { data: PanelData; result: FormR
             </div>
           </details>
           <div>
-            <label htmlFor="closedDays" className="block text-sm font-semibold text-slate-800">
+            <label htmlFor={CLOSED_DAYS_FIELD} className="block text-sm font-semibold text-slate-800">
               Closed days
             </label>
-            <p id="closedDays-hint" className="mt-1 text-sm text-slate-600">
+            <p id={`${CLOSED_DAYS_FIELD}-hint`} className="mt-1 text-sm text-slate-600">
               One per line: the date as YYYY-MM-DD, then a note (at most {CLOSED_DAY_NOTE_MAX} characters) if you like. For holidays the government
               declares at short notice, or a day the shop does not deliver.
             </p>
             <textarea
-              id="closedDays"
-              name="closedDays"
+              id={CLOSED_DAYS_FIELD}
+              name={CLOSED_DAYS_FIELD}
               rows={4}
               defaultValue={data.closedDays}
               placeholder="2026-12-31 New Year's Eve"
-              aria-describedby="closedDays-hint"
+              aria-describedby={`${CLOSED_DAYS_FIELD}-hint`}
               className={`${inputStyle} font-mono`}
             />
           </div>
@@ -146,7 +149,7 @@ function PaymentSettings({ channels, result }: { channels: Extract<PanelData, { 
         <div className="mt-3 grid gap-2 sm:grid-cols-2">
           {channels.map((c) => (
             <label key={c.channel} className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-base text-slate-800 ring-1 ring-slate-200">
-              <input type="checkbox" name="channel" value={c.channel} defaultChecked={c.offered} className="h-5 w-5 accent-brand-700" />
+              <input type="checkbox" name={CHANNELS_FIELD} value={c.channel} defaultChecked={c.offered} className="h-5 w-5 accent-brand-700" />
               {c.label}
             </label>
           ))}
