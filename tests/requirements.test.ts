@@ -101,13 +101,11 @@ describe("citations of the requirements", () => {
   }
 
   it("cite docs/requirements.md, never the specification's sections", () => {
-    const citing = ["app", "server", "common", "tests", "scripts"]
-      .flatMap(files)
-      .flatMap((file) =>
-        readFileSync(file, "utf8")
-          .split("\n")
-          .flatMap((line, i) => (/\bspec\s*§/i.test(line) ? [`${file.slice(ROOT.length)}:${i + 1}: ${line.trim()}`] : [])),
-      );
+    const citing = ["app", "server", "common", "tests", "scripts"].flatMap(files).flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, i) => (/\bspec\s*§/i.test(line) ? [`${file.slice(ROOT.length)}:${i + 1}: ${line.trim()}`] : [])),
+    );
     expect(citing, 'write "requirements §N" (docs/requirements.md)').toEqual([]);
   });
 });
