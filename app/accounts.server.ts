@@ -56,7 +56,7 @@ function cookies(...values: string[]): Headers {
   return headers;
 }
 
-/** Where a role lands after signing in (spec §2). Admins see the 2-second welcome (spec §9). */
+/** Where a role lands after signing in (requirements §2). Admins see the 2-second welcome (requirements §9). */
 const HOME_AFTER_LOGIN: Record<Role, string> = { customer: "/userdashboard", admin: "/admin?notice=admin-login" };
 
 export async function loginAction(role: Role, { request, context }: ActionArgs) {
@@ -74,7 +74,7 @@ export async function loginAction(role: Role, { request, context }: ActionArgs) 
   return error(messages.wrongCredentials);
 }
 
-/** Customer sign-up (spec §2: success goes to the login page) and an admin registering another. */
+/** Customer sign-up (requirements §2: success goes to the login page) and an admin registering another. */
 export async function signUpAction(role: Role, form: FormData, context: AppLoadContext) {
   const input = signUpInput.safeParse(Object.fromEntries(form));
   if (!input.success) return invalid(firstProblem(input.error));
@@ -120,7 +120,7 @@ export async function resetPasswordAction(role: Role, token: string, { request, 
 export async function verifyEmailAction(role: Role, token: string, { context }: ActionArgs) {
   const result = await verifyEmail(context.db, role, token);
   if (result.ok) return redirect(`${accountPaths[role].login}?notice=verified`);
-  // Spec §2: the customer page goes to the login page either way; the admin page says what failed.
+  // Requirements §2.2: the customer page goes to the login page either way; the admin page says what failed.
   if (role === "customer") return redirect("/userlogin?notice=verify-failed");
   return error(messages.invalidVerifyLink);
 }
@@ -158,7 +158,7 @@ export async function changePasswordAction(account: SignedInAccount, form: FormD
   return answer("error", result.reason === "same-password" ? messages.newPasswordSame : messages.currentPasswordWrong);
 }
 
-/** Logout (spec §4): ends the session on the server, then says 'Logged Out!'. */
+/** Logout (requirements §4.1): ends the session on the server, then says 'Logged Out!'. */
 export async function logoutAction(role: Role, request: Request, context: AppLoadContext) {
   const cookie = await endPageSession(request, context, role);
   const to = role === "customer" ? "/?notice=logged-out" : "/adminlogin?notice=logged-out";

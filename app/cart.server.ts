@@ -40,7 +40,7 @@ export async function cartAction(request: Request, context: AppLoadContext) {
   // A form no page of the shop sends: 400, with words the page can show.
   if ("problem" in form) return error(form.problem, 400);
   const account = await currentAccount(request, context, "customer");
-  // Spec §5: only a signed-in customer has a cart; the page asks a visitor to log in.
+  // Requirements §5.1: only a signed-in customer has a cart; the page asks a visitor to log in.
   if (!account) return data<FormResult>({ status: "login" });
   if (form.intent === "remove") {
     const removed = await removeFromCart(context.db, account.id, form.lineId);

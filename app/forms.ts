@@ -6,7 +6,7 @@ export type FormResult =
   /** `form` names which of a page's forms it answers, where a page has several (Change password). */
   | { status: "error"; message: string; form?: string }
   | { status: "done"; message: string; form?: string }
-  /** Right password, but the e-mail is not verified yet (spec §4). */
+  /** Right password, but the e-mail is not verified yet (requirements §4.2). */
   | { status: "unverified" }
   /** The request needs a signed-in customer (Add to Cart by a visitor, or an expired session). */
   | { status: "login" };
@@ -21,7 +21,7 @@ export const CATEGORY_RETIRED_FORM = "category-retired";
 
 /**
  * A clientAction that runs the server action and, when the request never gets an answer (a
- * dropped mobile connection), shows the spec's network text instead of the error page. Pages
+ * dropped mobile connection), shows the network text of requirements §8 instead of the error page. Pages
  * whose forms fail with different words pass a function of the submitted `intent`.
  */
 export function networkFallback(message: string | ((intent: FormDataEntryValue | null) => string)) {

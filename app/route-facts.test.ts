@@ -176,7 +176,7 @@ describe("routeFor", () => {
     expect(facts("/admin/orders/ORD-1").formLimit).toBe("page");
   });
 
-  it("keeps the footer off the customer's account forms (spec §2) and the back office only, however their address is written", () => {
+  it("keeps the footer off the customer's account forms (requirements §2.5) and the back office only, however their address is written", () => {
     expect(SHOP_ROUTES.filter((r) => !r.footer).map((r) => r.path)).toEqual([
       "userlogin",
       "usersignup",

@@ -1,6 +1,6 @@
 import { matchPath, matchRoutes, type RouteObject } from "react-router";
 
-// The route table (spec §2) with what the server must know about each route, declared in one
+// The route table (requirements §2) with what the server must know about each route, declared in one
 // place (issue 16, docs/decisions/0026-route-facts.md). app/routes.ts builds React Router's route
 // config from it; the server reads the facts here for what it decides before React Router runs:
 //   - cacheable: the catalogue cache keeps the page for signed-out visitors (server/app.ts);
@@ -32,7 +32,7 @@ export interface RouteFacts {
    * forms carry pictures: server/catalog/form-files.ts).
    */
   formLimit?: "page" | "action";
-  /** The shop's footer below the page (the default); the customer's account forms keep it out of the way (spec §2). */
+  /** The shop's footer below the page (the default); the customer's account forms keep it out of the way (requirements §2.5). */
   footer?: boolean;
   /**
    * Staff's pages: none of the storefront's header, badges, footer or floating buttons; the page
@@ -71,7 +71,7 @@ function index(file: string, { cacheable = false, formLimit = "page", footer = t
 
 const catalog = { cacheable: true } as const;
 const token = { params: { token: "secret" } } as const;
-/** The customer's account forms: no footer below them (spec §2). */
+/** The customer's account forms: no footer below them (requirements §2.5). */
 const accountForm = { footer: false } as const;
 /** The admin's product forms read their pictures with their own cap. */
 const productForms = { formLimit: "action" } as const;

@@ -54,7 +54,7 @@ export async function currentAccount(request: Request, context: AppLoadContext, 
   });
 }
 
-/** The guard of spec §4: signed out, go to the login page. */
+/** The guard of requirements §4.1: signed out, go to the login page. */
 export async function requireAccount(request: Request, context: AppLoadContext, role: Role): Promise<SignedInAccount> {
   const account = await currentAccount(request, context, role);
   if (!account) throw redirect(accountPaths[role].login);

@@ -30,7 +30,7 @@ describe("account rules", () => {
   });
 });
 
-// The e-mail shape of spec §5 (issue 15): the same answers as the basic pattern
+// The e-mail shape of requirements §5.2 (issue 15): the same answers as the basic pattern
 // something@something.something, but in linear time, so no address can hold the process.
 
 describe("isEmailShape", () => {

@@ -2,7 +2,7 @@ import { WELCOME_NAME_MAX } from "./constants";
 
 // Account rules both sides apply: the browser for instant feedback, the server as the authority.
 
-/** Spec §5: e-mails are lower-cased and trimmed before anything else. */
+/** Requirements §5.2: e-mails are lower-cased and trimmed before anything else. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -11,7 +11,7 @@ export function normalizeEmail(email: string): string {
 export const EMAIL_MAX_LENGTH = 254;
 
 /**
- * The "basic {email} shape" of spec §5: something@something.something, no spaces. Checked in
+ * The "basic {email} shape" of requirements §5.2: something@something.something, no spaces. Checked in
  * linear time, length first: the regular expression it replaces backtracked quadratically and
  * held the whole process for 20 s on one 100 KB address (issue 15).
  */
@@ -42,7 +42,7 @@ export function isPhoneShape(phone: string): boolean {
   return /^\+?[\d\s\-()]+$/.test(phone) && digits.length >= 7 && digits.length <= 15;
 }
 
-/** Header and dashboard greeting: 'Welcome' plus the first 6 characters of the full name (spec §2, §9). */
+/** Header and dashboard greeting: 'Welcome' plus the first 6 characters of the full name (requirements §2, §9). */
 export function welcomeText(fullName: string): string {
   return `Welcome ${Array.from(fullName.trim()).slice(0, WELCOME_NAME_MAX).join("")}`;
 }

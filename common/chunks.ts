@@ -1,7 +1,7 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from "./constants";
 
 // Lazily loaded code can fail on a bad connection. We tell the shopper which way it failed
-// (spec §8): it took too long, the file is gone (a newer version was deployed), or something else.
+// (requirements §8): it took too long, the file is gone (a newer version was deployed), or something else.
 
 export type ChunkFailureKind = "timeout" | "missing" | "other";
 
@@ -34,7 +34,7 @@ async function classify(error: unknown, probe: typeof fetch): Promise<ChunkFailu
   }
 }
 
-/** Runs a dynamic import with the spec's 120 s limit, failing with a classified ChunkLoadError. */
+/** Runs a dynamic import with the 120 s limit of requirements §9, failing with a classified ChunkLoadError. */
 export function loadChunk<T>(
   load: () => Promise<T>,
   { timeoutMs = CHUNK_LOAD_TIMEOUT_MS, probe = globalThis.fetch }: { timeoutMs?: number; probe?: typeof fetch } = {},

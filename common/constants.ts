@@ -1,4 +1,4 @@
-// Business constants of spec §9, in one place for both sides.
+// Business constants of requirements §9, in one place for both sides.
 
 export const CAROUSEL_INTERVAL_MS = 3000;
 export const HERO_INDICATOR_DOTS = 3;
@@ -33,10 +33,10 @@ export const SOLAR_CATEGORY = "Solar Green Energy";
 export const SHOP_NAME = "Foam Shop";
 export const SHOP_EMAIL = "sales@foamshop.ng";
 export const SHOP_PHONE_DISPLAY = "+234 801 234 5678";
-/** Where the shop is, as its invoices print it (the spec names the city only: "our store is in Lagos"). */
+/** Where the shop is, as its invoices print it (the specification names the city only: "our store is in Lagos"). */
 export const SHOP_ADDRESS = "Lagos, Nigeria";
 
-// Terms of trade (spec §9). The track page once said 14 days for returns and the terms 30: the
+// Terms of trade (requirements §9). The track page once said 14 days for returns and the terms 30: the
 // shop keeps one period everywhere (docs/decisions/0012).
 export const RETURN_DAYS = 30;
 export const PROCESSING_DAYS = { min: 1, max: 3 } as const;

@@ -1,7 +1,7 @@
 import { CRAZY_DEALS_MAX } from "./constants";
 
 /**
- * Crazy Deals (spec §2): from the whole catalogue in its listed order, the first product of each
+ * Crazy Deals (requirements §2.6): from the whole catalogue in its listed order, the first product of each
  * distinct category, at most ten, shown in reverse order.
  */
 export function selectCrazyDeals<T extends { category: string }>(products: T[], max = CRAZY_DEALS_MAX): T[] {

@@ -18,7 +18,7 @@ const problem = (input: object) => {
   return parsed.success ? null : parsed.error.issues[0]?.message;
 };
 
-describe("delivery details (spec §5)", () => {
+describe("delivery details (requirements §5.3)", () => {
   it("accepts a complete form, trims it, lower-cases the e-mail and drops confirmPhone", () => {
     expect(deliveryInput.parse(good)).toEqual({
       firstName: "Chinonso",
@@ -37,7 +37,7 @@ describe("delivery details (spec §5)", () => {
     expect(problem(noCity)).toBe(messages.fieldRequired("City"));
   });
 
-  it("says the spec's words for different phones and a bad e-mail", () => {
+  it("says the words of requirements §5.3 for different phones and a bad e-mail", () => {
     expect(problem({ ...good, confirmPhone: "08031234568" })).toBe("Phone numbers does not match");
     expect(problem({ ...good, email: "chi@example" })).toBe("Please enter valid email");
   });

@@ -4,7 +4,7 @@ import { messages } from "./messages";
 import { requiredText } from "./fields";
 import { isStateCity, STATE_NAMES } from "./nigeria";
 
-// The delivery form of /deliverydetailpage (spec §3 DeliveryDetail, §5). The browser checks it
+// The delivery form of /deliverydetailpage (requirements §3.2 DeliveryDetail, §5.3). The browser checks it
 // for instant warnings; the server checks it again before it is kept or put on an order.
 
 export interface DeliveryDetails {

@@ -5,7 +5,7 @@ export interface SizeOption {
   priceKobo: number;
 }
 
-/** How a bought line is named in the cart, on orders and in mails: the product plus its size (spec §4 Detail 2). */
+/** How a bought line is named in the cart, on orders and in mails: the product plus its size (requirements §4.5 Detail 2). */
 export function lineName(productName: string, size: string): string {
   return size ? `${productName} (${size})` : productName;
 }

@@ -3,7 +3,7 @@
 export const LAGOS_OFFSET_MS = 60 * 60_000;
 export const DAY_MS = 24 * 60 * 60_000;
 
-/** 'YYYY-MM-DD HH:MM:SS' in Lagos time, as spec §3 writes order dates. */
+/** 'YYYY-MM-DD HH:MM:SS' in Lagos time, as requirements §3.11 writes order dates. */
 export function lagosDateTime(instant: Date): string {
   return new Date(instant.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
 }

@@ -1,4 +1,5 @@
-// Every text of the spec that the code shows, spelled once (spec §2, §4, §5, §8).
+// Every text the code shows, spelled once: the specification's (requirements §2, §4, §5, §8) and the shop's
+// own (requirements §19). docs/requirements.md quotes each one (tests/requirements.test.ts).
 import { productCsvMessages } from "./product-csv-messages";
 import { reviewMessages } from "./review-messages";
 import { storefrontMessages } from "./storefront-messages";
@@ -22,7 +23,7 @@ export const messages = {
   bodyEncodingUnsupported: "The request body's encoding is not supported: send UTF-8 JSON.",
   requestUnreadable: "The request could not be read.",
 
-  // Accounts (spec §2, §4, §5, §8). Where the spec names no server text, ours is plain English.
+  // Accounts (requirements §2, §4, §5, §8). Where the specification names no server text, ours is plain English.
   invalidEmail: "Please enter a valid email address",
   emailRequired: "Please enter your email address.",
   passwordRequired: "Please enter your password.",
@@ -40,7 +41,7 @@ export const messages = {
   wrongCredentials: "Invalid email or password.",
   tooManyAttempts: (retry: string) => `Too many attempts. ${retry}`,
   loginFailed: "Login failed. Please try again.",
-  /** Spec §8's general fallback (login network failure, reset, verification, phone update). */
+  /** The general fallback of requirements §8 (login network failure, reset, verification, phone update). */
   tryAgain: "An error occurred. Please try again.",
   adminLoginFailedTitle: "Login Failed",
   adminLoginUnexpected: "Unexpected error from server.",
@@ -88,7 +89,7 @@ export const messages = {
   /** Kept with each order's history event and audit row. */
   bulkEventNote: "Changed in bulk from the Orders panel.",
 
-  // Cart, checkout and orders (spec §4, §5, §8).
+  // Cart, checkout and orders (requirements §4, §5, §8).
   addingToCart: "Adding to cart...",
   addedToCartTitle: "Success",
   addedToCart: "Product added to cart",
@@ -141,7 +142,7 @@ export const messages = {
   ordersFetchFailed: "Failed to fetch orders",
   notYourAccount: "You can only use your own account.",
 
-  // Admin catalogue tools (spec §5, §8).
+  // Admin catalogue tools (requirements §5, §8).
   tooManyImages: "You cannot upload more than 4 images",
   invalidImages: (names: string[]) => `Invalid file types or sizes detected: ${names.join(", ")}`,
   imageRequired: "Please add at least one picture.",
@@ -170,7 +171,7 @@ export const messages = {
   searchByNameFailed: "Failed to fetch products by name",
   searchByIdFailed: "Failed to fetch product by ID",
 
-  // Contact and order tracking (spec §4, §5, §8).
+  // Contact and order tracking (requirements §4, §5, §8).
   contactNameRequired: "Please enter your name.",
   contactNameTooLong: "Your name can be at most 100 characters.",
   contactMessageRequired: "Please enter your message.",

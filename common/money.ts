@@ -30,7 +30,7 @@ export function formatNaira(kobo: number, options: { decimals?: 0 | 2 } = {}): s
   return `${sign}₦${groupThousands(whole)}${fraction ? `.${fraction}` : ""}`;
 }
 
-/** Cart and order totals always show two decimals (spec §9). */
+/** Cart and order totals always show two decimals (requirements §9). */
 export function formatNairaTotal(kobo: number): string {
   return formatNaira(kobo, { decimals: 2 });
 }

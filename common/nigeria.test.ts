@@ -19,7 +19,7 @@ describe("Nigerian states and cities", () => {
     }
   });
 
-  it("keeps the Lagos and FCT lists from the spec", () => {
+  it("keeps the Lagos and FCT lists of requirements §3.14", () => {
     expect(citiesOf("Lagos")).toEqual(["Ikeja", "Lagos Island", "Epe", "Badagry"]);
     expect(citiesOf("FCT")).toEqual(["Abuja", "Gwagwalada", "Kuje", "Bwari"]);
   });

@@ -1,5 +1,5 @@
 // Delivery addresses are picked from fixed lists rather than typed freely, so orders always name a
-// state and a city the shop knows (spec §3): the 36 states and the FCT, four cities each.
+// state and a city the shop knows (requirements §3.14): the 36 states and the FCT, four cities each.
 
 export const NIGERIAN_STATES: readonly { name: string; cities: readonly string[] }[] = [
   { name: "Abia", cities: ["Umuahia", "Aba", "Ohafia", "Arochukwu"] },

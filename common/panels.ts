@@ -1,9 +1,9 @@
-// The dashboards' panels by name. The numbers are the spec's (§2, §3's adminMenu) and stay the
+// The dashboards' panels by name. The numbers are the specification's (requirements §2.3) and stay the
 // values of the addresses (`/admin?menu=5`): links, bookmarks and e-mails carry them. Browser and
 // server code both use these, never a bare number.
 
 /**
- * The admin dashboard (/admin): spec §2's five panels, then those a running shop needs (issue 18:
+ * The admin dashboard (/admin): the five panels of requirements §2.3, then those a running shop needs (issue 18:
  * Admins and the audit log are for owners only; issue 19: so are the shop's Settings).
  */
 export const ADMIN_PANELS = {
@@ -27,7 +27,7 @@ export const ADMIN_PANELS = {
 /** The panels only an owner opens. */
 export const OWNER_PANELS: readonly AdminPanel[] = [ADMIN_PANELS.admins, ADMIN_PANELS.auditLog, ADMIN_PANELS.settings];
 
-/** The customer dashboard (/userdashboard): spec §2's User Info and My Orders. */
+/** The customer dashboard (/userdashboard): User Info and My Orders (requirements §2.3). */
 export const CUSTOMER_PANELS = {
   userInfo: 0,
   myOrders: 1,

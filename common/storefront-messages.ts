@@ -1,5 +1,5 @@
 // The texts of the frame every page shows (search, loading, the notices after a redirect) and
-// of the storefront (spec §2, §5, §8). messages.ts holds the rest of the catalogue and includes
+// of the storefront (requirements §2, §5, §8). messages.ts holds the rest of the catalogue and includes
 // these, so the frame's JavaScript carries only this file.
 
 export const storefrontMessages = {
@@ -17,7 +17,7 @@ export const storefrontMessages = {
   loginToProceed: "Please login to proceed",
   comingSoon: "Coming soon...",
 
-  // Notices after a redirect (spec §5, §8).
+  // Notices after a redirect (requirements §5, §8).
   loggedOut: "Logged Out!",
   signUpSuccess: "Registration successful! Please check your email to verify your account.",
   verifySuccess: "Your email address has been verified. You can now log in.",
@@ -38,7 +38,7 @@ export const notices = {
   verified: { text: storefrontMessages.verifySuccess, ms: 6000 },
   "verify-failed": { text: storefrontMessages.invalidVerifyLink, ms: 8000 },
   "password-reset": { text: storefrontMessages.resetSuccess, ms: 6000 },
-  // Spec §9: the admin login success toast lasts 2 seconds.
+  // Requirements §9: the admin login success toast lasts 2 seconds.
   "admin-login": { text: storefrontMessages.loginSuccess, ms: 2000 },
   "product-posted": { text: storefrontMessages.productUploaded, ms: 4000 },
   "product-updated": { text: storefrontMessages.productUpdated, ms: 4000 },

@@ -1,7 +1,7 @@
 import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "./constants";
 import { messages } from "./messages";
 
-// Spec §5's picture rules as the browser can check them before sending (the server checks the
+// The picture rules of requirements §5.4 as the browser can check them before sending (the server checks the
 // bytes again): at most 4 pictures, JPEG or PNG, each at most 2 MB.
 
 export const PICTURE_TYPES = ["image/jpeg", "image/png"];

@@ -30,12 +30,12 @@ const invalid = (message: string) => error(message, 400);
 export const uploadTooLarge = () =>
   data<FormResult>({ status: "error", message: messages.uploadTooLarge }, { status: 413, headers: { Connection: "close" } });
 
-/** Sub-categories a product can be posted in (spec §3: one of the sub-category names). */
+/** Sub-categories a product can be posted in (requirements §3: one of the sub-category names). */
 export async function postProductData(context: AppLoadContext) {
   return { categories: (await listCategories(context.db)).map((c) => c.name) };
 }
 
-/** Post Product: success returns to Admin Info with the server's message (spec §4). */
+/** Post Product: success returns to Admin Info with the server's message (requirements §4.7). */
 export async function postProductAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
   const input = productInput.safeParse(textFields(form));
   if (!input.success) return invalid(firstProblem(input.error));

@@ -7,7 +7,7 @@ import { CartIcon } from "./icons";
 import { buttonStyles, Dialog, MessageDialog } from "./Dialog";
 
 /**
- * Add to Cart (spec §4): a visitor is asked to log in first; a customer's add goes to the server
+ * Add to Cart (requirements §4.4): a visitor is asked to log in first; a customer's add goes to the server
  * cart through /cartpage, with 'Adding to cart...' while it travels and 'Success' when it lands.
  * The header's count follows, because every submission revalidates the root loader.
  */

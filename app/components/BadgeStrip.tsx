@@ -11,7 +11,7 @@ const badges = [
   { Icon: ReturnIcon, title: "Return policy", text: "Easy returns" },
 ];
 
-/** The six promises of spec §2, above the footer on every page. */
+/** The six promises of requirements §2.5, above the footer on every page. */
 export function BadgeStrip() {
   const channels = usePaymentChannels();
   return (

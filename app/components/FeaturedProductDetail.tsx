@@ -14,12 +14,12 @@ interface FeaturedProduct {
 }
 
 /**
- * A featured mattress's detail: the size dropdown, the chosen size's price and stock (spec §2
+ * A featured mattress's detail: the size dropdown, the chosen size's price and stock (requirements §2
  * /productdetail2). /productdetail shows it too for a featured product, so a mattress opened from
  * search or Crazy Deals is bought in the size the shopper chose (decision 0039).
  */
 export function FeaturedProductDetail({ product, reviews }: { product: FeaturedProduct; reviews: ShownReviews }) {
-  // The first size is chosen to begin with (spec §4); the price follows the chosen size.
+  // The first size is chosen to begin with (requirements §4.5); the price follows the chosen size.
   const [size, setSize] = useState(product.variants[0]?.size);
   const variant = priceForSize(product.variants, size);
   return (

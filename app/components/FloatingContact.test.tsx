@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { FloatingContact } from "./FloatingContact";
 
-// The chat opener is never a dead button (spec §2, issue 6): without a chat script it is a link
+// The chat opener is never a dead button (requirements §2.5, issue 6): without a chat script it is a link
 // to the contact page; with one it is a button that loads the script.
 
 function render(liveChatScriptUrl: string | null) {

@@ -20,8 +20,8 @@ function openChatWindow(w: ChatWindow) {
 }
 
 /**
- * The live-chat opener and the floating WhatsApp icon of spec §2. With LIVE_CHAT_SCRIPT_URL set,
- * the opener loads the chat script on first use and opens its window once loaded (spec §4);
+ * The live-chat opener and the floating WhatsApp icon of requirements §2.5. With LIVE_CHAT_SCRIPT_URL set,
+ * the opener loads the chat script on first use and opens its window once loaded (requirements §4.8);
  * without one, it leads to the contact page. Never a dead button.
  */
 export function FloatingContact({ whatsappNumber, liveChatScriptUrl }: { whatsappNumber: string; liveChatScriptUrl: string | null }) {

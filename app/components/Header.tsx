@@ -26,7 +26,7 @@ function SearchBox({ id }: { id: string }) {
         type="search"
         defaultValue={params.get("searchTerm") ?? ""}
         placeholder={storefrontMessages.searchPlaceholder}
-        // The spec's placeholder is long: on a phone it is written smaller, and the padding and the
+        // The placeholder of requirements §2.5 is long: on a phone it is written smaller, and the padding and the
         // button give it room; below 1024 px the box has a row of its own. It is read whole at
         // every width from 360 px (issue 19).
         className="min-w-0 flex-1 rounded-l-lg border border-slate-300 bg-white px-2.5 py-2 text-sm text-slate-900 placeholder:text-xs placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:px-3 sm:placeholder:text-sm"

@@ -14,7 +14,7 @@ const slides = [
 ];
 
 /**
- * The home hero: six pictures advancing every 3 s (spec §2), paused while it is off screen
+ * The home hero: six pictures advancing every 3 s (requirements §2.6), paused while it is off screen
  * (less than half visible) or hovered; the three dots cycle on the same beat.
  */
 export function HeroCarousel() {

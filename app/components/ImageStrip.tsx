@@ -1,7 +1,7 @@
 import { STRIP_LOOP_SECONDS } from "~/common/constants";
 import { imageUrl } from "~/common/images";
 
-/** A row of pictures scrolling sideways, one loop every 30 s (spec §2); doubled so it never ends. */
+/** A row of pictures scrolling sideways, one loop every 30 s (requirements §2.6); doubled so it never ends. */
 export function ImageStrip({ files, reverse = false, label }: { files: string[]; reverse?: boolean; label: string }) {
   const loop = [...files, ...files];
   return (

@@ -14,7 +14,7 @@ export function InfoPage({ title, lead, children }: { title: string; lead?: stri
   );
 }
 
-/** Brands and Specials (spec §2): only 'Coming soon...'. */
+/** Brands and Specials (requirements §2.4): only 'Coming soon...'. */
 export function ComingSoon({ title }: { title: string }) {
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">

@@ -6,7 +6,7 @@ import { ProductReviews, RatingSummary, type ShownReviews } from "./reviews/Prod
 
 interface ProductDetailLayoutProps {
   product: { id: number; name: string; category: string; description: string; images: string[] };
-  /** The size Add to Cart adds: '0' on the standard page (spec §7), the chosen size on Detail 2. */
+  /** The size Add to Cart adds: '0' on the standard page (requirements §7), the chosen size on Detail 2. */
   size: string;
   soldOut: boolean;
   /** The approved reviews: their average and count under the name, the list below the product. */

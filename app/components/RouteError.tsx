@@ -3,7 +3,7 @@ import { SHOP_NAME } from "~/common/constants";
 
 /**
  * A page's own error state, inside the shop's header and footer: the not-found text for a 404,
- * the page's fetch-failure text for anything else (spec §8).
+ * the page's fetch-failure text for anything else (requirements §8).
  */
 export function RouteError({ notFound, failed }: { notFound: string; failed: string }) {
   const error = useRouteError();

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () =>
     `${SHOP_NAME}: distributing foam around Lagos since 2010, now a marketplace for comfort, tech, fashion, wellness and business.`,
   );
 
-/** Six comfort pictures with their slogans (spec §2). */
+/** Six comfort pictures with their slogans (requirements §2.4). */
 const COMFORT = [
   "Sleep deep, wake ready.",
   "Comfort made for Nigerian homes.",

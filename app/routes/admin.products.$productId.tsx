@@ -12,7 +12,7 @@ import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
 import { isOwner, listCategories, readProductForm } from "~/app/services.server";
 
-// A product's page in the back office (beyond the spec: a shop cannot run without it): edit it,
+// A product's page in the back office (beyond the specification, requirements §14.2: a shop cannot run without it): edit it,
 // hide it, duplicate it; a deleted product shows its record instead, so no link to it is a 404.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

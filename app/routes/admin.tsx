@@ -143,7 +143,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return unknownIntent();
   }
 }
-/** A dropped connection: each form says its own failure text (spec §8). */
+/** A dropped connection: each form says its own failure text (requirements §8). */
 export const clientAction = networkFallback((intent) =>
   intent === "post-product" ? messages.uploadFailed : intent === "delete-product" ? messages.deleteFailed : messages.tryAgain,
 );

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return cartAction(request, context);
 }
-/** A dropped connection: Add to Cart says 'Network error' (spec §8), a quantity change its own text. */
+/** A dropped connection: Add to Cart says 'Network error' (requirements §8), a quantity change its own text. */
 export const clientAction = networkFallback((intent) => (intent === "add" ? messages.networkError : messages.quantityFailed));
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     input.data,
   );
   if (!sent.ok) return data<FormResult>({ status: "error", message: messages.tooManyAttempts(retryText(sent.retryAfterSeconds)) }, { status: 429 });
-  // Spec §4: on success the message shows and the visitor goes to the home page.
+  // Requirements §4.8: on success the message shows and the visitor goes to the home page.
   return redirect("/?notice=contact-sent");
 }
 export const clientAction = networkFallback(messages.contactFailed);

@@ -17,7 +17,7 @@ import { requireAccount } from "../sessions.server";
 import { firstProblem, getCart, getDelivery, lastDelivery, saveDelivery } from "~/app/services.server";
 import { deliverySettings } from "../delivery.server";
 
-/** Spec §9: the delivery form's warnings show for 2 seconds. */
+/** Requirements §9: the delivery form's warnings show for 2 seconds. */
 const WARNING_MS = 2000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -54,7 +54,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Delivery Details");
 
-/** The first rule of spec §5 the form breaks: every field required, phones equal, a real e-mail. */
+/** The first rule of requirements §5.3 the form breaks: every field required, phones equal, a real e-mail. */
 function formProblem(form: HTMLFormElement): { field: DeliveryField; message: string } | null {
   const value = (field: DeliveryField) => (form.elements.namedItem(field) as HTMLInputElement).value.trim();
   const empty = DELIVERY_FIELDS.find((field) => !value(field));
@@ -127,7 +127,7 @@ export default function DeliveryDetailPage({ loaderData, actionData }: Route.Com
             value={state}
             aria-invalid={invalid === "state" ? true : undefined}
             onChange={(e) => {
-              // Spec §3: a new state clears the city.
+              // Requirements §3.14: a new state clears the city.
               setState(e.target.value);
               setCity("");
             }}

@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formIntent(form, ["pay", "complete", "cancel"]);
   const reference = String(form.get("reference") ?? "");
   const step = (value: PaymentStep, status = 200) => data<PaymentStep>(value, { status });
-  // A form this page does not have: 400, nothing done, in the words Pay Now shows (spec §8).
+  // A form this page does not have: 400, nothing done, in the words Pay Now shows (requirements §8).
   if (intent === undefined) return step({ status: "error", step: "start", message: messages.orderFailed }, 400);
   // No payment reference is this long (they are about 30 characters), nor holds NUL.
   if (intent !== "pay" && (reference.length > PAYMENT_REFERENCE_MAX || hasNul(reference))) {
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** A dropped connection gets spec §8's words instead of the error page. */
+/** A dropped connection gets the words of requirements §8 instead of the error page. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<PaymentStep> {
   const intent = (await request.clone().formData()).get("intent");
   try {

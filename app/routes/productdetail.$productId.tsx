@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { product, reviews } = loaderData;
-  // Search and Crazy Deals open every product here (spec §2); a featured mattress is sold by size.
+  // Search and Crazy Deals open every product here (requirements §2.1); a featured mattress is sold by size.
   if (product.featured) return <FeaturedProductDetail product={product} reviews={reviews} />;
   return (
     <ProductDetailLayout product={product} size="0" soldOut={product.stock === 0} reviews={reviews}>

@@ -45,7 +45,7 @@ export default function SearchResultPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A failed search shows the spec's 'Oops...' dialog over an empty result page. */
+/** A failed search shows the 'Oops...' dialog of requirements §8 over an empty result page. */
 export function ErrorBoundary() {
   const [open, setOpen] = useState(true);
   const navigate = useNavigate();

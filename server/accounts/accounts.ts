@@ -23,7 +23,7 @@ export interface AccountContext {
 
 type RateLimited = { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 
-/** Where each role's links lead (spec §2). */
+/** Where each role's links lead (requirements §2). */
 export const accountPaths: Record<Role, { login: string; verify: string; reset: string; forgot: string }> = {
   customer: { login: "/userlogin", verify: "/verifyuser", reset: "/user-reset-password", forgot: "/userforgotpassword" },
   admin: { login: "/adminlogin", verify: "/verify", reset: "/reset-password", forgot: "/adminforgotpassword" },

@@ -6,7 +6,7 @@ import { accounts } from "../db/schema";
 import { endAllSessions, type SignedInAccount } from "../accounts/sessions";
 import { recordAudit } from "./audit";
 
-// Staff and roles (issue 18). Two standings: owners and staff. Staff keep everything the spec
+// Staff and roles (issue 18). Two standings: owners and staff. Staff keep everything the specification
 // gives admins, Register an Admin included (a new admin is staff); owners also see the Admins
 // list, where they disable, re-enable, remove, promote and demote other admins, and read the
 // audit log. An owner never acts on their own account here, so the shop always keeps an owner.

@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { retryText } from "../rate-limits";
 import { fail, parse } from "./contract";
 
-// The account calls of spec §7: api4users/user_*.php for customers, admin_*.php for admins.
+// The account calls of requirements §7: api4users/user_*.php for customers, admin_*.php for admins.
 // API clients send the login reply's token as `Authorization: Bearer <token>`.
 
 export interface ContractUser {
@@ -49,7 +49,7 @@ export function accountRoutes(db: Database, config: Config, role: Role): Router 
   const context = (req: Request): AccountContext => ({ db, publicUrl: config.publicUrl, clientAddress: req.ip ?? "unknown" });
   const signedIn = requireSession(db, role);
 
-  // Beyond spec §7: the reply's `device_token` is this client's device token (login protection,
+  // Beyond requirements §7: the reply's `device_token` is this client's device token (login protection,
   // server/accounts/devices.ts). Sent back with the next login, it is counted against this device
   // only, so guesses from elsewhere never lock the client out.
   router.post(call("login"), async (req, res) => {
@@ -62,7 +62,7 @@ export function accountRoutes(db: Database, config: Config, role: Role): Router 
       return void res.json({ success: true, message: messages.loginSuccess, user: toContractUser(account), token, device_token: deviceToken });
     }
     if (result.reason === "rate-limited") return tooMany(res, result.retryAfterSeconds);
-    // Spec §4: an unverified account "succeeds" with this message, and is not signed in.
+    // Requirements §4.2: an unverified account "succeeds" with this message, and is not signed in.
     if (result.reason === "unverified") return void res.json({ success: true, message: messages.verifyEmailFirst });
     if (result.reason === "disabled") return void fail(res, 403, messages.accountDisabled);
     fail(res, 401, messages.wrongCredentials);
@@ -115,7 +115,7 @@ export function accountRoutes(db: Database, config: Config, role: Role): Router 
     res.json({ success: true, message: messages.phoneUpdated, user: toContractUser(result.account) });
   });
 
-  // Not in spec §7 (its client only forgot its token); a real client must be able to end a session.
+  // Not in requirements §7 (its client only forgot its token); a real client must be able to end a session.
   router.post(call("logout"), signedIn, async (req, res) => {
     await endSession(db, bearerToken(req));
     res.json({ success: true, message: messages.loggedOut });

@@ -9,7 +9,7 @@ import type { SignedInAccount } from "../accounts/sessions";
 import { requireSession } from "./accounts";
 import { contractId, fail, parse } from "./contract";
 
-// The admin catalogue calls of spec §7. Both need an admin session: 401 without one, 403 for a
+// The admin catalogue calls of requirements §7. Both need an admin session: 401 without one, 403 for a
 // customer. The product reading calls stay public (catalog.ts).
 
 export function adminRoutes(db: Database): Router {

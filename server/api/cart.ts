@@ -10,7 +10,7 @@ import type { Database } from "../db/client";
 import { requireSession } from "./accounts";
 import { contractId, contractUserId, fail, parse } from "./contract";
 
-// The cart calls of spec §7 (api4users/*). The signed-in customer is the only one whose cart
+// The cart calls of requirements §7 (api4users/*). The signed-in customer is the only one whose cart
 // can be read or changed; the body's product_name, price and image are ignored: the catalogue
 // decides them.
 
@@ -38,7 +38,7 @@ const size = z
 
 const lineInput = z.object({ user_id: userId, product_id: productId, size });
 
-/** Spec §6: a customer acts only on their own cart and orders. Sends 403 and returns false otherwise. */
+/** Requirements §6: a customer acts only on their own cart and orders. Sends 403 and returns false otherwise. */
 export function isOwnId(res: Response, id: number): boolean {
   const account: SignedInAccount = res.locals.account;
   if (account.id === id) return true;
@@ -93,7 +93,7 @@ export function cartRoutes(db: Database): Router {
     res.json({ success: true, cart_items: lines.map(toContractCartItem), total: koboToNaira(cartTotalKobo(lines)) });
   });
 
-  // The message is the line's new quantity: '0' tells the client the line is gone (spec §4).
+  // The message is the line's new quantity: '0' tells the client the line is gone (requirements §4.4).
   for (const [call, delta] of [
     ["increase_quantity", 1],
     ["decrease_quantity", -1],

@@ -7,7 +7,7 @@ import { getProduct, listProductsByCategory, searchProducts } from "../catalog/c
 import type { Database } from "../db/client";
 import { contractError, toContractProduct } from "./contract";
 
-// The three product calls of spec §7. Public, read-only.
+// The three product calls of requirements §7. Public, read-only.
 
 /**
  * The calls of this file, each with whether its answer is the same for whoever asks: the

@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { retryText } from "../rate-limits";
 import { fail, parse } from "./contract";
 
-// The contact call of spec §7 ("contact form endpoint on the users API"): public, rate limited.
+// The contact call of requirements §7 ("contact form endpoint on the users API"): public, rate limited.
 
 export function contentRoutes(db: Database, config: Config): Router {
   const router = Router();

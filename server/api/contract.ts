@@ -5,7 +5,7 @@ import { firstProblem } from "../accounts/input";
 import { koboToNaira } from "~/common/money";
 import { messages } from "~/common/messages";
 
-// Shapes of the public JSON contract (spec §7). Field names are the contract's, not ours.
+// Shapes of the public JSON contract (requirements §7). Field names are the contract's, not ours.
 
 export interface ContractProduct {
   id: number;
@@ -47,7 +47,7 @@ export function requestErrorText(err: { status?: unknown; type?: unknown }): str
   return messages.requestUnreadable;
 }
 
-/** Failures carry the text as both `error` and `message`: the spec's screens read one or the other. */
+/** Failures carry the text as both `error` and `message`: the specification's screens read one or the other (requirements §7.1). */
 export function fail(res: Response, status: number, text: string) {
   res.status(status).json({ success: false, error: text, message: text });
 }
@@ -61,7 +61,7 @@ export function parse<T extends z.ZodType>(schema: T, req: Request, res: Respons
   const parsed = schema.safeParse(req.body ?? {});
   if (!parsed.success) return void fail(res, 400, firstProblem(parsed.error));
   // The schema passed, so its own fields are within their limits; a field the call ignores (the
-  // spec's product_name, price and image of add_to_cart, the order payload of create_order) is
+  // specification's product_name, price and image of add_to_cart, the order payload of create_order) is
   // refused when it is longer than any field the contract takes: no value of any size is accepted.
   const tooLong = overlongField(req.body);
   if (tooLong !== undefined) return void fail(res, 400, messages.fieldTooLong(tooLong, CONTRACT_TEXT_MAX));

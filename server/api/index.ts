@@ -25,7 +25,7 @@ export const CACHEABLE_CALLS: ReadonlySet<string> = new Set(
   [...Object.values(CATALOG_CALLS), ...Object.values(REVIEW_CALLS)].filter((call) => call.cacheable).map((call) => `${API_PATH}${call.path}`),
 );
 
-/** Everything under /api: the JSON contract of spec §7 and the stored pictures. */
+/** Everything under /api: the JSON contract of requirements §7 and the stored pictures. */
 export function apiRouter(db: Database, config: Config, checkout: CheckoutContext): Router {
   const router = Router();
   // Before the JSON parser: the webhook's signature is over the raw bytes.

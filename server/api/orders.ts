@@ -16,8 +16,8 @@ import { requireSession } from "./accounts";
 import { isOwnId } from "./cart";
 import { contractUserId, fail, parse } from "./contract";
 
-// Checkout and order calls. create_order.php and get_user_orders.php are spec §7's;
-// initialize_payment.php is ours (the spec's client made the pending order in the browser,
+// Checkout and order calls. create_order.php and get_user_orders.php are in requirements §7.2;
+// initialize_payment.php is ours (the specification's client made the pending order in the browser,
 // which a shop cannot trust), and so is the provider's webhook.
 
 const userIdField = contractUserId("userId is required.");
@@ -25,7 +25,7 @@ const userIdField = contractUserId("userId is required.");
 const initializeInput = z.intersection(z.object({ user_id: userIdField }), deliveryInput);
 
 /**
- * Spec §3 "Order as sent": only the customer and the payment reference count. The order's
+ * Requirements §3.11 "Order as sent": only the customer and the payment reference count. The order's
  * reference, items, prices and total are the pending order's; what the client sends for them is
  * ignored (the reply carries the real order_ref).
  */

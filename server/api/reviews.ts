@@ -8,7 +8,7 @@ import { productReviews, reviewInput, submitReview } from "../reviews/reviews";
 import { requireSession } from "./accounts";
 import { contractId, fail, parse } from "./contract";
 
-// Ratings and reviews (issue 19, decision 0042), beyond spec §7: a verified buyer's review, and
+// Ratings and reviews (issue 19, decision 0042), beyond requirements §7: a verified buyer's review, and
 // the approved reviews of a product (public, kept by the catalogue cache: it changes only when an
 // approved review does, which announces itself as a catalogue change).
 

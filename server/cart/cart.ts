@@ -34,7 +34,7 @@ export interface LineKey {
   size?: string | null;
 }
 
-/** The standard detail page sends size '0' (spec §7); both it and no size mean "the product's only or first size". */
+/** The standard detail page sends size '0' (requirements §7); both it and no size mean "the product's only or first size". */
 const normalizeSize = (size: string | null | undefined) => (size == null || size === "0" ? "" : size.trim());
 
 /** A cart line as the database function `cart_lines` (migration 0014) returns it. */
@@ -81,7 +81,7 @@ export function cartTotalKobo(lines: CartLine[]): number {
   return lines.reduce((sum, line) => sum + line.subtotalKobo, 0);
 }
 
-// The header's count (units, not lines: spec §3 totalQuantity) comes with the customer's session:
+// The header's count (units, not lines: requirements §3.1 totalQuantity) comes with the customer's session:
 // server/accounts/sessions.ts findCustomerSession.
 
 async function cartIdOf(db: Executor, accountId: number): Promise<number> {

@@ -68,7 +68,7 @@ export const lowStockThresholdField = z
   .union([z.number(), numberText(messages.lowStockThresholdInvalid, /^\d+$/)], { error: messages.lowStockThresholdInvalid })
   .refine((n) => Number.isInteger(n) && n >= 0 && n <= MAX_LOW_STOCK_THRESHOLD, messages.lowStockThresholdInvalid);
 
-/** The upload form of spec §3: availableStock defaults to 1 when left out. */
+/** The upload form of requirements §3.8: availableStock defaults to 1 when left out. */
 export const productInput = z.object({
   productName: text(messages.productNameRequired, MAX_PRODUCT_NAME, messages.fieldTooLong("Product name", MAX_PRODUCT_NAME)),
   description: text(messages.descriptionRequired, 5000, messages.fieldTooLong("Description", 5000)),
@@ -114,7 +114,7 @@ async function categoryId(db: Executor, name: string): Promise<number | undefine
   return row?.id;
 }
 
-/** Posts a product with one size (spec §3 upload form) and its checked pictures. */
+/** Posts a product with one size (requirements §3.8 upload form) and its checked pictures. */
 export async function createProduct(db: Database, actorId: number, input: ProductInput, files: UploadedFile[]): Promise<CatalogueChange> {
   const category = await categoryId(db, input.category);
   if (category === undefined) return { ok: false, message: messages.categoryInvalid };

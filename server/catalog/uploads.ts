@@ -4,7 +4,7 @@ import { messages } from "~/common/messages";
 import { loadSharp } from "../images/sharp";
 import { renderImage, type RenderedImage } from "../images/store";
 
-// Product pictures sent by an admin (spec §5): at most 4, JPEG or PNG, each at most 2 MB. The
+// Product pictures sent by an admin (requirements §5.4): at most 4, JPEG or PNG, each at most 2 MB. The
 // type is read from the file's bytes, never from its name or the declared type, and sharp must
 // be able to decode it. Accepted pictures become WebP renditions without metadata.
 

@@ -59,7 +59,7 @@ export interface CheckoutContext {
   shopOrdersEmail: string;
 }
 
-/** Spec §3: 'ORD-' + timestamp + '-' + a random number below 10000. */
+/** Requirements §3.11: 'ORD-' + timestamp + '-' + a random number below 10000. */
 export function newOrderRef(now = Date.now()): string {
   return `ORD-${now}-${randomInt(10_000)}`;
 }

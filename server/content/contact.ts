@@ -10,7 +10,7 @@ import { announceMail, queueMail } from "../mail/outbox";
 import { contactNoticeMail, contactReceiptMail } from "../mail/templates";
 import { hitLimits } from "../rate-limits";
 
-// The contact form (spec §3 Contact message, §5): stored for the admin's Messages panel, mailed
+// The contact form (requirements §3.13 Contact message, §5.6): stored for the admin's Messages panel, mailed
 // to the shop and acknowledged to the sender, all through the outbox in one transaction.
 
 const required = requiredText;

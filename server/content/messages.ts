@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
 
-// Messages sent through the contact form (spec §3 Contact message), as the admins read them.
+// Messages sent through the contact form (requirements §3.13 Contact message), as the admins read them.
 
 export type ContactMessage = typeof contactMessages.$inferSelect;
 

@@ -38,7 +38,7 @@ const kobo = (name: string) => bigint(name, { mode: "number" });
 export const categories = pgTable(
   "categories",
   {
-    /** The spec's seeded ids; new ones are max + 1 under a table lock (server/catalog/categories.ts, decision 0035). */
+    /** The seeded ids of requirements §3.6; new ones are max + 1 under a table lock (server/catalog/categories.ts, decision 0035). */
     id: integer("id").primaryKey(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
@@ -283,7 +283,7 @@ export const carts = pgTable("carts", {
     .notNull()
     .unique()
     .references(() => accounts.id, { onDelete: "cascade" }),
-  /** The delivery details given at checkout (spec §3 DeliveryDetail), kept until the order is paid. */
+  /** The delivery details given at checkout (requirements §3.2 DeliveryDetail), kept until the order is paid. */
   delivery: jsonb("delivery").$type<DeliveryDetails>(),
   /**
    * When this customer's stock hold began: every Pay Now holds units only until 15 minutes after

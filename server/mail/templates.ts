@@ -296,7 +296,7 @@ export interface ContactLetter {
   message: string;
 }
 
-/** A contact-form message, to the shop's inbox (spec §3 Contact message). */
+/** A contact-form message, to the shop's inbox (requirements §3.13 Contact message). */
 export function contactNoticeMail(letter: ContactLetter, publicUrl: string): MailContent {
   return render({
     subject: `Contact form: ${letter.name}`,

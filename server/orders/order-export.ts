@@ -143,7 +143,7 @@ async function orderRows(db: Database, filter: AdminOrderFilter, limit: number):
     o.state,
     Number(o.itemCount),
     naira(Number(o.subtotalKobo)),
-    // Delivery is free (spec §9): the column is there for the accounts, always 0.
+    // Delivery is free (requirements §9): the column is there for the accounts, always 0.
     0,
     naira(o.totalKobo),
     o.provider,

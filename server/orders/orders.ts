@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { orderItems, orders, payments } from "../db/schema";
 import { placed, type OrderStatus } from "./lifecycle";
 
-// A customer's orders, newest first, with the items as they were bought (spec §3 "Order as shown").
+// A customer's orders, newest first, with the items as they were bought (requirements §3.12 "Order as shown").
 // Only placed orders count: a checkout whose payment never arrived is not part of the history.
 
 export interface OrderSummary {

@@ -27,7 +27,7 @@ import { createTestDatabase } from "../support/db";
 import { startShopServer } from "../support/pages";
 import { startApiServer } from "../support/server";
 
-// The account calls of spec §7 (api4users/user_*.php and admin_*.php) over HTTP, on the engine of
+// The account calls of requirements §7 (api4users/user_*.php and admin_*.php) over HTTP, on the engine of
 // this run. Verification and reset tokens are read from the links of the queued e-mails (outbox).
 
 let handle: DatabaseHandle;

@@ -13,7 +13,7 @@ import { createTestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";
 import { cartRows, deliveryFields, loggedIn, orderItemsOf, paidOrdersOf, shopClient, type ShopClient, type Shopper } from "../support/shop";
 
-// The admin catalogue calls of spec §7 (upload_product.php, delete_product.php) over real HTTP,
+// The admin catalogue calls of requirements §7 (upload_product.php, delete_product.php) over real HTTP,
 // on the engine of this run: who may call them (§6 as the shop enforces it), the upload form of
 // §3 with the picture rules of §5, and what a delete does to the shop, carts and past orders.
 // Multipart bodies are built with the platform's FormData and Blob; pictures are made by sharp.
@@ -84,7 +84,7 @@ function uniqueName(tag: string): string {
   return `Zz ${tag} ${nameCounter} ${randomBytes(3).toString("hex")}`;
 }
 
-/** Spec §3's upload form, valid unless overridden; `undefined` leaves a field out. */
+/** The upload form of requirements §3.8, valid unless overridden; `undefined` leaves a field out. */
 function productFields(overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   return {
     productName: uniqueName("Pillow"),
@@ -320,7 +320,7 @@ describe("upload_product.php: a good upload", () => {
     expect(dominant.b).toBeGreaterThan(dominant.r);
   });
 
-  it("gives a stock of 1 when availableStock is left out or empty (spec §3 default)", async () => {
+  it("gives a stock of 1 when availableStock is left out or empty (requirements §3.8 default)", async () => {
     const left = await uploadOk(productFields({ availableStock: undefined }));
     const empty = await uploadOk(productFields({ availableStock: "" }));
     const listing = await pillowsListing();

@@ -83,14 +83,14 @@ const everyone = (outcome: string): Record<Actor, string> => ({ visitor: outcome
 const aOnly = (ownerOutcome: string): Record<Actor, string> => ({ visitor: "401", customerA: ownerOutcome, customerB: "403", admin: "403" });
 /** An admin call: sign-in needed, customers refused. */
 const adminOnly = (adminOutcome: string): Record<Actor, string> => ({ visitor: "401", customerA: "403", customerB: "403", admin: adminOutcome });
-/** A customer page: the signed-out and admins go to the customer login (spec §2, §4). */
+/** A customer page: the signed-out and admins go to the customer login (requirements §2, §4). */
 const customerPage = (a: string, b: string): Record<Actor, string> => ({
   visitor: "302 → /userlogin",
   customerA: a,
   customerB: b,
   admin: "302 → /userlogin",
 });
-/** An admin page: everyone else goes to the admin login (spec §2). */
+/** An admin page: everyone else goes to the admin login (requirements §2). */
 const adminPage = (adminOutcome: string): Record<Actor, string> => ({
   visitor: "302 → /adminlogin",
   customerA: "302 → /adminlogin",
@@ -226,7 +226,7 @@ export const API_ROWS: MatrixRow[] = [
     request: "/api/admin_signup.php",
     body: { fullName: "New Admin", email: "{fresh.email}", password: "{spare.password}", phoneNumber: "2348012345678" },
     expect: { visitor: "401", customerA: "403 +msg.adminOnly", customerB: "403 +msg.adminOnly", admin: "201" },
-    why: "Only an admin registers another admin (spec §6).",
+    why: "Only an admin registers another admin (requirements §6).",
   },
   {
     surface: "api",
@@ -282,7 +282,7 @@ export const API_ROWS: MatrixRow[] = [
     body: { productName: "Matrix Upload", description: "Posted by the authorization test.", price: "1000", availableStock: "1", category: "Pillows" },
     files: ["productImages[]"],
     expect: adminOnly("201"),
-    why: "Admin only (spec §6).",
+    why: "Admin only (requirements §6).",
   },
   {
     surface: "api",
@@ -291,7 +291,7 @@ export const API_ROWS: MatrixRow[] = [
     request: "/api/delete_product.php",
     body: { productId: "{product.forApiDelete}" },
     expect: adminOnly("200 +msg.productDeleted"),
-    why: "Admin only (spec §6).",
+    why: "Admin only (requirements §6).",
   },
 
   // ---- cart: only the signed-in customer's own
@@ -348,7 +348,7 @@ export const API_ROWS: MatrixRow[] = [
     request: "/api/api4users/contact.php",
     body: { name: "Matrix Visitor", email: "{fresh.email}", phone: "08012345678", message: "A question about foam." },
     expect: everyone("201"),
-    why: "Anyone may write (spec §6); limited per address.",
+    why: "Anyone may write (requirements §6); limited per address.",
   },
 
   // ---- checkout and orders
@@ -464,7 +464,7 @@ export const PAGE_ROWS: MatrixRow[] = [
     route: "/",
     request: "/",
     expect: { ...everyone("200"), customerA: "200 +A.firstName" },
-    why: "Public; the header greets the signed-in customer by name (spec §2).",
+    why: "Public; the header greets the signed-in customer by name (requirements §2).",
   },
   {
     surface: "page",
@@ -529,7 +529,7 @@ export const PAGE_ROWS: MatrixRow[] = [
     request: "/contactus",
     body: { name: "Matrix Visitor", email: "{fresh.email}", phone: "08012345678", message: "A question about foam." },
     expect: everyone("302 → /?notice=contact-sent"),
-    why: "Anyone may write (spec §6).",
+    why: "Anyone may write (requirements §6).",
   },
   { surface: "page", method: "GET", route: "/trackorder", request: "/trackorder", expect: everyone("200"), why: "Public." },
   {
@@ -601,7 +601,7 @@ export const PAGE_ROWS: MatrixRow[] = [
     route: "/deliverydetailpage",
     request: "/deliverydetailpage",
     expect: customerPage("200 +A.address", "200"),
-    why: "Needs a customer (spec §2); each sees their own details.",
+    why: "Needs a customer (requirements §2); each sees their own details.",
   },
   {
     surface: "page",
@@ -618,7 +618,7 @@ export const PAGE_ROWS: MatrixRow[] = [
     route: "/ordersummarypage",
     request: "/ordersummarypage",
     expect: customerPage("200 +A.address", "200"),
-    why: "Needs a customer (spec §2); each sees their own.",
+    why: "Needs a customer (requirements §2); each sees their own.",
   },
   {
     surface: "page",
@@ -646,7 +646,7 @@ export const PAGE_ROWS: MatrixRow[] = [
     route: "/userlogin",
     request: "/userlogin",
     expect: { visitor: "200", customerA: "302 → /", customerB: "302 → /", admin: "200" },
-    why: "Only when not signed in as a customer (spec §2).",
+    why: "Only when not signed in as a customer (requirements §2).",
   },
   {
     surface: "page",
@@ -663,7 +663,7 @@ export const PAGE_ROWS: MatrixRow[] = [
     route: "/usersignup",
     request: "/usersignup",
     expect: { visitor: "200", customerA: "302 → /", customerB: "302 → /", admin: "200" },
-    why: "Only when not signed in as a customer (spec §2).",
+    why: "Only when not signed in as a customer (requirements §2).",
   },
   {
     surface: "page",
@@ -729,7 +729,7 @@ export const PAGE_ROWS: MatrixRow[] = [
     route: "/userdashboard",
     request: "/userdashboard?menu=1",
     expect: customerPage("200 +A.orderRef", "200"),
-    why: "Needs a customer (spec §2); My Orders lists the caller's own orders only.",
+    why: "Needs a customer (requirements §2); My Orders lists the caller's own orders only.",
   },
   {
     surface: "page",
@@ -811,7 +811,7 @@ export const PAGE_ROWS: MatrixRow[] = [
     expect: everyone("200 +msg.invalidVerifyLink"),
     why: "Only the e-mailed token verifies.",
   },
-  { surface: "page", method: "GET", route: "/admin", request: "/admin", expect: adminPage("200"), why: "Admin only (spec §2)." },
+  { surface: "page", method: "GET", route: "/admin", request: "/admin", expect: adminPage("200"), why: "Admin only (requirements §2)." },
   {
     surface: "page",
     method: "GET",
@@ -914,7 +914,7 @@ export const PAGE_ROWS: MatrixRow[] = [
     request: "/admin",
     body: { intent: "delete-product", productId: "{product.forPageDelete}" },
     expect: adminPage("200 +msg.productDeleted"),
-    why: "Admin only (spec §6).",
+    why: "Admin only (requirements §6).",
   },
   {
     surface: "page",

@@ -29,6 +29,7 @@ import {
 } from "~/server/db/schema";
 import { chargeTestCard } from "~/server/payments/test-gateway";
 import { forgedToken, uniqueEmail } from "../support/accounts";
+import { routerCalls } from "../support/api-calls";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { startShopServer } from "../support/pages";
 import { deliveryFields, firstImageOf, ordersOf, setStock } from "../support/shop";
@@ -417,16 +418,7 @@ function pageRoutes(): { route: string; file: string }[] {
 
 /** "METHOD /api/path" of every call the API router answers (Express 5 router stack). */
 function apiCalls(): string[] {
-  type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
-  const calls: string[] = [];
-  const walk = (stack: Layer[]) => {
-    for (const layer of stack) {
-      if (layer.route) for (const method of Object.keys(layer.route.methods)) calls.push(`${method.toUpperCase()} /api${layer.route.path}`);
-      else if (layer.handle?.stack) walk(layer.handle.stack);
-    }
-  };
-  walk((apiRouter(handle.db, shop.config, checkout) as unknown as { stack: Layer[] }).stack);
-  return calls;
+  return routerCalls(apiRouter(handle.db, shop.config, checkout)).map((call) => `${call.method} /api${call.path}`);
 }
 
 /** Whether a row's request (placeholders standing for one path segment) is an address of its route. */

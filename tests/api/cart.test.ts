@@ -7,7 +7,7 @@ import { createTestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";
 import { cartRows, firstImageOf, loggedIn, setStock, shopClient, variantOf, type ShopClient, type Shopper } from "../support/shop";
 
-// The server cart calls of spec §7 (api4users/add_to_cart, get_user_cart, increase_quantity,
+// The server cart calls of requirements §7 (api4users/add_to_cart, get_user_cart, increase_quantity,
 // decrease_quantity, delete_cart_items) over HTTP, on the engine of this run. The catalogue
 // decides names and prices; only the signed-in customer's own cart can be read or changed.
 
@@ -40,7 +40,7 @@ const failure = (text: string) => ({ success: false, error: text, message: text 
 
 const customer = (tag: string) => loggedIn(handle.db, api.baseUrl, "customer", tag);
 
-/** What the standard detail page sends (spec §7): name, size '0', price and image from the page. */
+/** What the standard detail page sends (requirements §7): name, size '0', price and image from the page. */
 function addBody(who: Shopper, productId: number, extra: Record<string, unknown> = {}) {
   return { user_id: who.id, product_id: productId, product_name: "Whatever the page said", size: "0", price: 1, image: "x.jpg", ...extra };
 }

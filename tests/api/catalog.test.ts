@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "~/server/db/client";
 import { createTestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";
 
-// The three product calls and the pictures of spec §7, over HTTP, on the engine of this run.
+// The three product calls and the pictures of requirements §7, over HTTP, on the engine of this run.
 
 let handle: DatabaseHandle;
 let api: Awaited<ReturnType<typeof startApiServer>>;

@@ -417,7 +417,7 @@ describe("the storefront", () => {
     // Another case of the live name is the page itself, as before.
     expect((await get("/productlistpage/page%20new%20%26%20co")).status).toBe(200);
     expect((await get("/productlistpage/No%20Such%20Thing")).status).toBe(404);
-    // The spec's call answers a former name with the category's products.
+    // The specification's call answers a former name with the category's products.
     const api = await (await get("/api/get_products_by_category.php?category=Page%20Old")).json();
     expect(api).toEqual({ success: true, products: [] });
   });

@@ -32,7 +32,7 @@ import {
 } from "../support/shop";
 
 // Checkout over HTTP, on the engine of this run: initialize_payment.php turns the server cart
-// into a pending order with reserved stock and opens a payment; create_order.php (spec §7) and
+// into a pending order with reserved stock and opens a payment; create_order.php (requirements §7) and
 // Paystack's webhook verify the reference and mark that order paid, once. Paystack is a local
 // stub (tests/support/paystack-stub.ts); a second server on the same database has no keys and
 // uses the built-in test gateway.
@@ -120,7 +120,7 @@ async function startedCheckout(tag: string, lines: Line[], options: { who?: Shop
   return { who, delivery, reference: res.body.reference, orderRef: res.body.order_ref, accessCode: res.body.access_code, lines };
 }
 
-/** Spec §3 "Order as sent", the way the spec's client builds it. */
+/** Requirements §3.11 "Order as sent", the way the specification's client builds it. */
 function orderAsSent(s: Started, overrides: Record<string, unknown> = {}) {
   return {
     userId: s.who.id,

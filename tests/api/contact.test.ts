@@ -11,7 +11,7 @@ import { createTestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";
 import { startSmtpServer, type ReceivedMail } from "../support/smtp";
 
-// The contact call (spec §3 Contact message, §4 Contact submit, §5 Contact form, §7 "contact form
+// The contact call (requirements §3 Contact message, §4 Contact submit, §5 Contact form, §7 "contact form
 // endpoint on the users API", §8 Contact) over HTTP, on the engine of this run: a good message is
 // stored for the admin's Messages panel and two e-mails are queued (the shop's notice and the
 // sender's receipt); bad input is refused with the exact text and nothing kept; a filled honeypot

@@ -83,7 +83,7 @@ async function signInDevice(who: Owner, address?: string): Promise<string> {
   return res.body.device_token;
 }
 
-/** The 429 answer of spec §8's wording, with its Retry-After within the 15-minute window. */
+/** The 429 answer in the words of requirements §11.3, with its Retry-After within the 15-minute window. */
 function expectTooMany(res: Reply, what: string) {
   expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(429);
   const retryAfter = Number(res.headers.get("retry-after"));

@@ -367,7 +367,7 @@ const productShows = {
 function extend(c: Case): Case {
   const path = c.path.split("?")[0];
   if (c.surface === "api" && path === "/api/api4users/create_order.php") {
-    // Spec §3's "Order as sent": the server reads only userId and transactionRef and ignores the
+    // The "Order as sent" of requirements §3.11: the server reads only userId and transactionRef and ignores the
     // rest (the pending order decides items and total), but a 100 KB value is refused in any of them.
     return {
       ...c,

@@ -10,7 +10,7 @@ import { productVariants } from "~/server/db/schema";
 import { createTestDatabase } from "../support/db";
 import { quickAccount, quickCustomer } from "../support/shop";
 
-// The admin's product editor (issue 5, beyond the spec): fields, the featured size table, sizes
+// The admin's product editor (issue 5, requirements §14.2): fields, the featured size table, sizes
 // taken off sale (archived, not erased), and pictures kept, reordered, removed and added within
 // the upload rules. Service level, on the engine of this run.
 

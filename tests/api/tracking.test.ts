@@ -10,7 +10,7 @@ import { createTestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";
 import { deliveryFields, loggedIn, shopClient, type ShopClient, type Shopper } from "../support/shop";
 
-// Order tracking without signing in (/trackorder, spec §2 and §5 "Track order"), at the service:
+// Order tracking without signing in (/trackorder, requirements §2 and §5 "Track order"), at the service:
 // trackOrder(db, orderRef, email, clientAddress) finds a placed (paid) order only by its reference
 // together with its billing e-mail or its account's e-mail, reports the status, tracking id and a
 // delivery estimate ("Arrives by", the day promised when it was paid), and limits lookups per

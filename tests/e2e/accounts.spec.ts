@@ -90,7 +90,7 @@ test("a customer signs up, verifies through the dev mailbox, logs in, uses the d
   await expect(page).toHaveURL(/\/userlogin$/);
   await expect(page.getByTestId("notice")).toHaveText("Your email address has been verified. You can now log in.");
 
-  // Spec §5: the e-mail must look like one before the form is sent.
+  // Requirements §5: the e-mail must look like one before the form is sent.
   await gotoHydrated(page, "/userlogin");
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Password", { exact: true }).fill(account.password);

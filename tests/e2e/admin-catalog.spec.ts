@@ -4,7 +4,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { expect, expectAccessible, forgiveBadRequest, fullPageShot, gotoHydrated, loadAllPictures, menuLink, test } from "./fixtures";
 
-// The admin's catalogue tools in Chromium (spec §2 /admin menus 1, 2 and 4, §3 Product upload
+// The admin's catalogue tools in Chromium (requirements §2 /admin menus 1, 2 and 4, §3 Product upload
 // form, §4 "after a successful upload it returns to 0", §5 Product images, Search, Delete
 // product), plus the edit page, and what the storefront shows after each step.
 //

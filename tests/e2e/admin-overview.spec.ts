@@ -112,7 +112,7 @@ test("a contact message shows unread in Messages, is marked read and unread, and
     phone: "2348037778888",
     message: `Good morning,\nDo you deliver a 6x6x10 mattress to Ajah this week?\n(${tag})`,
   };
-  // Sent through the contact call (spec §7) that the /contactus form also uses; that page's own
+  // Sent through the contact call (requirements §7) that the /contactus form also uses; that page's own
   // browser test is in company.spec.ts.
   const sent = await page.request.post("/api/api4users/contact.php", { data: letter });
   expect(sent.status(), await sent.text()).toBe(201);

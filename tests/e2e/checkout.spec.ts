@@ -5,7 +5,7 @@ import { seedProducts } from "~/server/demo/seed-data";
 import { expect, expectAccessible, expectOnTop, forgive, fullPageShot, gotoHydrated, loadAllPictures, test, uniqueEmail } from "./fixtures";
 import { addToCart, checkoutToSummary, fillDelivery, openPayment, payWithSuccessCard, SUCCESS_CARD } from "./shopping";
 
-// Cart and checkout in Chromium (spec §2 /cartpage, /deliverydetailpage, /ordersummarypage,
+// Cart and checkout in Chromium (requirements §2 /cartpage, /deliverydetailpage, /ordersummarypage,
 // /userdashboard My Orders, header cart count; §4 Add to cart, Quantity, Detail 2, Checkout;
 // §5 Delivery form; §8). Payments go through the built-in test gateway (no Paystack keys).
 //

@@ -13,7 +13,7 @@ import {
   verifiedCustomer,
 } from "./fixtures";
 
-// The company pages, the contact form, order tracking, live chat and WhatsApp in Chromium (spec §2
+// The company pages, the contact form, order tracking, live chat and WhatsApp in Chromium (requirements §2
 // /aboutus, /contactus, /trackorder, /brands, /specials, /privacypolicy, /termsandconditions,
 // /referral, live chat, WhatsApp; §3 Contact message; §4 Contact submit, Live chat; §5 Contact
 // form, Track order; §8 Contact; §9 terms and referral).

@@ -28,7 +28,7 @@ test("a featured mattress found by search offers its sizes, and the cart and My 
   await search.fill("Eco Foam Mattress");
   await search.press("Enter");
   await expect(page).toHaveURL(/\/searchresultpage\?searchTerm=Eco/);
-  // Search result cards open /productdetail/{id} (spec §2), featured mattresses included.
+  // Search result cards open /productdetail/{id} (requirements §2), featured mattresses included.
   await page.locator('a[href="/productdetail/1"]').click();
   await expect(page).toHaveURL(/\/productdetail\/1$/);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -1,6 +1,6 @@
 import { expect, expectAccessible, forgiveNotFound, fullPageShot, gotoHydrated, loadAllPictures, test } from "./fixtures";
 
-// The storefront routes of spec §2 at phone (375 px) and desktop (1280 px) width.
+// The storefront routes of requirements §2 at phone (375 px) and desktop (1280 px) width.
 
 const pages = [
   { name: "home", path: "/", heading: null },

@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/server/db/client";
 import { outbox } from "~/server/db/schema";
 
-// Helpers for the account calls of spec §7: JSON posts with an optional Bearer token, fresh
+// Helpers for the account calls of requirements §7: JSON posts with an optional Bearer token, fresh
 // e-mail addresses, and the one-time tokens read back out of e-mailed links. The browser tests
 // (tests/e2e/fixtures.ts) use uniqueEmail and findLink too.
 
@@ -15,7 +15,7 @@ export function accountCall(role: Role, name: CallName): string {
   return role === "customer" ? `/api/api4users/user_${name}.php` : `/api/admin_${name}.php`;
 }
 
-/** Where each role's e-mailed links lead (spec §2). */
+/** Where each role's e-mailed links lead (requirements §2). */
 export const linkPaths: Record<Role, { verify: string; reset: string; login: string }> = {
   customer: { verify: "/verifyuser", reset: "/user-reset-password", login: "/userlogin" },
   admin: { verify: "/verify", reset: "/reset-password", login: "/adminlogin" },

@@ -10,7 +10,7 @@ import { completePayment, startCheckout } from "~/server/checkout/checkout";
 import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
 import { apiClient, uniqueEmail, type Reply } from "./accounts";
 
-// Helpers for the cart, checkout and order calls of spec §7: customers with a Bearer token,
+// Helpers for the cart, checkout and order calls of requirements §7: customers with a Bearer token,
 // GET and POST with that token, catalogue variants and their stock, and what the database holds.
 
 export interface Shopper {
@@ -41,7 +41,7 @@ export function shopClient(baseUrl: string) {
 }
 export type ShopClient = ReturnType<typeof shopClient>;
 
-/** A verified account created in the database, logged in through the API (spec §7 login call). */
+/** A verified account created in the database, logged in through the API (requirements §7 login call). */
 export async function loggedIn(db: Database, baseUrl: string, role: Role, tag: string): Promise<Shopper> {
   const email = uniqueEmail(tag);
   const created = await createVerifiedAccount(db, role, { fullName: "Chioma Okafor", email, password: PASSWORD, phoneNumber: "2348012345678" });
@@ -162,7 +162,7 @@ export async function mailsOfKind(db: Database, to: string, kind: string) {
     .orderBy(asc(outbox.id));
 }
 
-/** The delivery form of spec §3 (DeliveryDetail), valid unless overridden. */
+/** The delivery form of requirements §3 (DeliveryDetail), valid unless overridden. */
 export function deliveryFields(overrides: Record<string, unknown> = {}) {
   return {
     firstName: "Chioma",
@@ -179,7 +179,7 @@ export function deliveryFields(overrides: Record<string, unknown> = {}) {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** Spec §3's 'YYYY-MM-DD HH:MM:SS' local time, as the client sends it. */
+/** The 'YYYY-MM-DD HH:MM:SS' local time of requirements §3.11, as the client sends it. */
 export function localDateTime(d = new Date()): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }

@@ -4,7 +4,7 @@ import { FormMessage, NewPasswordPair, PasswordField, passwordsDiffer, SubmitBut
 
 /**
  * Change password, in both dashboards (issue 18): the current password, then the new one twice;
- * while they differ the form says so and does not send (as the reset form, spec §5). A change
+ * while they differ the form says so and does not send (as the reset form, requirements §5.2). A change
  * that works comes back as a new page load with its notice; `result` is a refusal.
  */
 export function ChangePassword({ result }: { result: FormResult | undefined }) {

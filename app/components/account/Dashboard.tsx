@@ -12,7 +12,7 @@ export interface MenuEntry {
 }
 
 /**
- * Reads the `menu` search parameter: the panel number of spec §3 (adminMenu), one of `panels`
+ * Reads the `menu` search parameter: the panel number of requirements §2.3 (adminMenu), one of `panels`
  * (common/panels.ts); the first panel (0) when absent or odd.
  */
 export function menuFromUrl<Panel extends number>(request: Request, panels: Readonly<Record<string, Panel>>): Panel {

@@ -5,7 +5,7 @@ import type { FormResult } from "~/app/forms";
 import { AccountCard } from "./AccountCard";
 import { EmailField, FormMessage, SubmitButton, useEmailCheck } from "./fields";
 
-/** Spec §2: the button reads Get Link, then Resend Link once a link has gone out (admins: lower case). */
+/** Requirements §2.2: the button reads Get Link, then Resend Link once a link has gone out (admins: lower case). */
 const BUTTON = {
   customer: { first: "Get Link", again: "Resend Link", login: "/userlogin" },
   admin: { first: "Get link", again: "Resend link", login: "/adminlogin" },

@@ -13,7 +13,7 @@ interface LoginFormProps {
 
 /**
  * Login for customers (/userlogin) and admins (/adminlogin). A customer sees a failure inline; an
- * admin in the 'Login Failed' dialog (spec §8). An unverified account gets 'Email Not Verified'.
+ * admin in the 'Login Failed' dialog (requirements §8). An unverified account gets 'Email Not Verified'.
  */
 export function LoginForm({ role, result }: LoginFormProps) {
   const email = useEmailCheck();

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { messages } from "~/common/messages";
 import { buttonStyles, Dialog } from "../Dialog";
 
-/** Logout's question (spec §4: 'Do you want to log out?'); Yes posts `intent=logout` to `action`, or to this page. */
+/** Logout's question (requirements §4.1: 'Do you want to log out?'); Yes posts `intent=logout` to `action`, or to this page. */
 export function LogoutDialog({ open, onClose, action }: { open: boolean; onClose: () => void; action?: string }) {
   return (
     <Dialog

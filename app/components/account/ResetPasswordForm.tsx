@@ -13,7 +13,7 @@ interface ResetPasswordFormProps {
   forgotPath: string;
 }
 
-/** New password twice; while they differ the page says so and submitting does nothing (spec §5). */
+/** New password twice; while they differ the page says so and submitting does nothing (requirements §5.2). */
 export function ResetPasswordForm({ result, linkLive, forgotPath }: ResetPasswordFormProps) {
   if (!linkLive) {
     return (

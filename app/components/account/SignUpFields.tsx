@@ -1,7 +1,7 @@
 import { PHONE_PLACEHOLDER } from "~/common/accounts";
 import { PasswordField, TextField } from "./fields";
 
-/** The four sign-up fields of spec §3 (fullName, email, password, phoneNumber), plus a confirm box. */
+/** The four sign-up fields of requirements §3.9 (fullName, email, password, phoneNumber), plus a confirm box. */
 export function SignUpFields({ confirmPassword = false }: { confirmPassword?: boolean }) {
   return (
     <>

@@ -8,7 +8,7 @@ import { SubmitButton } from "./fields";
 import { useDismissable } from "./useDismissable";
 
 /**
- * Spec §2: the page posts the token, then goes to the login page. Opening the link does nothing
+ * Requirements §2.2: the page posts the token, then goes to the login page. Opening the link does nothing
  * by itself (mail scanners follow links); the page posts as soon as it runs, or on the button.
  */
 export function VerifyEmailForm({ result }: { result: FormResult | undefined }) {

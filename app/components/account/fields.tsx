@@ -29,7 +29,7 @@ export function TextField({ label, hint, ...input }: FieldProps) {
   );
 }
 
-/** A password input with a Show/Hide toggle (spec §2). Without JavaScript it stays hidden. */
+/** A password input with a Show/Hide toggle (requirements §2.2). Without JavaScript it stays hidden. */
 export function PasswordField({ label, hint, ...input }: FieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
@@ -58,7 +58,7 @@ export function PasswordField({ label, hint, ...input }: FieldProps) {
 
 /**
  * A new password typed twice; while the two differ the second says 'Passwords do not match'
- * (spec §5), and the form's submit checks `passwordsDiffer` to send nothing.
+ * (requirements §5.2), and the form's submit checks `passwordsDiffer` to send nothing.
  */
 export function NewPasswordPair({
   name,
@@ -139,7 +139,7 @@ export function SubmitButton({ children, busyText, disabled }: { children: React
 }
 
 /**
- * Spec §5's e-mail rule before a form is sent: lower-cased and trimmed in the field itself, then
+ * The e-mail rule of requirements §5.2 before a form is sent: lower-cased and trimmed in the field itself, then
  * 'Please enter a valid email address' unless it looks like one. `check` returns whether to send.
  */
 export function useEmailCheck() {

@@ -13,7 +13,7 @@ import type { MenuEntry } from "../account/Dashboard";
 // address, and the menu works without JavaScript (the phone's button is a <details>). Printed
 // (an order's invoice or packing slip), the page is its content alone: no menu, no padding.
 
-/** Spec §2's five panels (Admin Info 0 … Search Products 4), then Orders and Messages; owners also get Admins, the audit log and Settings. */
+/** The five panels of requirements §2.3 (Admin Info 0 … Search Products 4), then Orders and Messages; owners also get Admins, the audit log and Settings. */
 export const ADMIN_MENU: MenuEntry[] = [
   { panel: ADMIN_PANELS.adminInfo, label: "Admin Info", icon: UserIcon },
   { panel: ADMIN_PANELS.postProduct, label: "Post Product", icon: PlusIcon },

@@ -9,7 +9,7 @@ import { buttonStyles, Dialog } from "../Dialog";
 import { ProductCsvTools } from "./ProductCsv";
 import { ProductRow } from "./ProductRow";
 
-/** Manage Products: a category's products, each with View, Edit and Delete (spec §2, §5). */
+/** Manage Products: a category's products, each with View, Edit and Delete (requirements §2, §5). */
 export function ManageProducts({ data, result }: { data: Awaited<ReturnType<typeof manageProductsData>>; result: FormResult | undefined }) {
   const submit = useSubmit();
   const busy = useNavigation().state !== "idle";

@@ -6,7 +6,7 @@ import type { FormResult } from "~/app/forms";
 import { FormMessage, SubmitButton } from "../account/fields";
 import { formPictureProblem, PictureInput, ProductFields } from "./ProductFields";
 
-/** Post Product: spec §3's upload form; success returns to Admin Info with the message. */
+/** Post Product: the upload form of requirements §3.8; success returns to Admin Info with the message. */
 export function PostProduct({ data, result }: { data: Awaited<ReturnType<typeof postProductData>>; result: FormResult | undefined }) {
   const [problem, setProblem] = useState<string | null>(null);
   const shown = problem ?? (result?.status === "error" ? result.message || messages.uploadFailed : null);

@@ -11,7 +11,7 @@ import { FormMessage, inputStyle, SubmitButton } from "../account/fields";
 import { TrashIcon } from "../icons";
 import { formPictureProblem, PictureInput, priceInputProps, ProductFields } from "./ProductFields";
 
-// Edit a product (beyond the spec: a shop cannot run without it): fields, on sale or hidden,
+// Edit a product (beyond the specification, requirements §14.2: a shop cannot run without it): fields, on sale or hidden,
 // featured flag, limits, the size/price table, and pictures (keep, reorder, remove, add) under
 // the upload rules; Duplicate starts a similar product from this one (issue 18).
 

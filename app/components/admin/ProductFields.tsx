@@ -5,7 +5,7 @@ import { NAIRA_INPUT_PATTERN } from "~/common/money";
 import { pictureProblem, PICTURE_TYPES } from "~/common/uploads";
 import { inputStyle } from "../account/fields";
 
-// The fields of the product forms (Post Product and the edit page), spec §3.
+// The fields of the product forms (Post Product and the edit page), requirements §3.8.
 
 export interface ProductDefaults {
   name?: string;
@@ -98,7 +98,7 @@ interface Chosen {
   /** An object URL of the file, for its thumbnail; null for a file that is not JPEG or PNG. */
   url: string | null;
   size: number;
-  /** Breaks a rule of spec §5 (type or size): the message names it. */
+  /** Breaks a rule of requirements §5.4 (type or size): the message names it. */
   refused: boolean;
 }
 

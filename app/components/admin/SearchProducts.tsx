@@ -7,7 +7,7 @@ import { FormMessage, inputStyle } from "../account/fields";
 import { buttonStyles } from "../Dialog";
 import { ProductRow } from "./ProductRow";
 
-/** Search Products: by name or by ID; an empty value is refused before sending (spec §5). */
+/** Search Products: by name or by ID; an empty value is refused before sending (requirements §5.4). */
 export function SearchProducts({ data }: { data: Awaited<ReturnType<typeof searchProductsData>> }) {
   const [problem, setProblem] = useState<string | null>(null);
   const shown = problem ?? data.problem;

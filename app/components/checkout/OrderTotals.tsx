@@ -1,6 +1,6 @@
 import { formatNairaTotal } from "~/common/money";
 
-/** Subtotal, free delivery and the total (spec §9: no shipping, tax or fee, so they are equal). */
+/** Subtotal, free delivery and the total (requirements §9: no shipping, tax or fee, so they are equal). */
 export function OrderTotals({ totalKobo, totalLabel, totalTestId }: { totalKobo: number; totalLabel: string; totalTestId: string }) {
   const row = "flex justify-between gap-4";
   return (

@@ -15,13 +15,13 @@ export type PaymentStep =
   | { status: "awaiting"; reference: string; message: string }
   | { status: "error"; message: string; step: "start" | "order" };
 
-/** Spec §9: 'Payment successful!' shows for 2 seconds. */
+/** Requirements §9: 'Payment successful!' shows for 2 seconds. */
 const PAYMENT_SUCCESS_MS = 2000;
 /** How often the page asks whether money on its way has landed. */
 const AWAITING_POLL_MS = 4000;
 
 /**
- * Pay Now (spec §4): the server makes the pending order and opens the provider's transaction;
+ * Pay Now (requirements §4.6): the server makes the pending order and opens the provider's transaction;
  * the provider's window takes the card; on success the server verifies the payment and places
  * the order, then the customer goes to the dashboard.
  */
@@ -98,7 +98,7 @@ export function PayNow({ label }: { label: string }) {
     if (step.status === "cancelled" && closed) return toast.show(messages.paymentCancelled, 4000);
     if (step.status === "awaiting") return setAwaiting(step);
     if (step.status !== "placed" && step.status !== "error") return;
-    // Money that was on its way has landed: the same words as a card payment (spec §9).
+    // Money that was on its way has landed: the same words as a card payment (requirements §4.6).
     if (awaiting && step.status === "placed") {
       successAt.current = Date.now();
       toast.show(messages.paymentSuccessful, PAYMENT_SUCCESS_MS, "success");
@@ -111,7 +111,7 @@ export function PayNow({ label }: { label: string }) {
     if (finish.state === "idle" && finish.data) settled(finish.data);
   }, [finish.state, finish.data]);
 
-  // Spec §9: 'Payment successful!' (2 s), then 'Order Placed Successfully!'. The dialog is modal, over
+  // Requirements §9: 'Payment successful!' (2 s), then 'Order Placed Successfully!'. The dialog is modal, over
   // everything: opened at once it would hide the message (issue 19: messages readable).
   useEffect(() => {
     if (!placed) return;
@@ -167,11 +167,11 @@ export function PayNow({ label }: { label: string }) {
         open={shown?.status === "placed"}
         title={messages.orderPlacedTitle}
         tone="success"
-        // Spec §4: the customer lands on the dashboard with its first menu entry.
+        // Requirements §4.6: the customer lands on the dashboard with its first menu entry.
         onClose={() => navigate("/userdashboard")}
       >
         {messages.orderPlacedText}
-        {/* The number a customer quotes when they call (issue 19), after the spec's sentence. */}
+        {/* The number a customer quotes when they call (issue 19), after the sentence of requirements §4.6. */}
         {shown?.status === "placed" ? (
           <span className="mt-2 block font-semibold text-slate-900">
             {/* The number kept whole on a phone: it wrapped at its hyphen. */}
