@@ -102,6 +102,15 @@ async function move(c: Case, ...statuses: PlacedStatus[]) {
   }
 }
 
+/** Reaches a status: paid, then moved on by an admin. */
+const paidThen =
+  (...statuses: PlacedStatus[]) =>
+  async (tag: string): Promise<Case> => {
+    const c = await paid(tag);
+    await move(c, ...statuses);
+    return c;
+  };
+
 /** Paid after its units were sold (the hold had ended, someone bought them): kept for a refund, holding nothing. */
 async function paidAfterSoldOut(tag: string): Promise<Case> {
   const c = await payNow(tag);
@@ -151,11 +160,7 @@ const CASES: StatusCase[] = [
     status: "processing",
     label: "processing",
     units: "held",
-    reach: async (tag) => {
-      const c = await paid(tag);
-      await move(c, "processing");
-      return c;
-    },
+    reach: paidThen("processing"),
     end: (c) => move(c, "cancelled"),
   },
   {
@@ -173,33 +178,21 @@ const CASES: StatusCase[] = [
     status: "shipped",
     label: "shipped",
     units: "sent",
-    reach: async (tag) => {
-      const c = await paid(tag);
-      await move(c, "processing", "shipped");
-      return c;
-    },
+    reach: paidThen("processing", "shipped"),
     end: (c) => move(c, "refunded"),
   },
   {
     status: "delivered",
     label: "delivered",
     units: "sent",
-    reach: async (tag) => {
-      const c = await paid(tag);
-      await move(c, "processing", "shipped", "delivered");
-      return c;
-    },
+    reach: paidThen("processing", "shipped", "delivered"),
     end: (c) => move(c, "refunded"),
   },
   {
     status: "cancelled",
     label: "cancelled by an admin after payment",
     units: "on the shelf",
-    reach: async (tag) => {
-      const c = await paid(tag);
-      await move(c, "cancelled");
-      return c;
-    },
+    reach: paidThen("cancelled"),
     end: (c) => move(c, "refunded"),
   },
   {
@@ -217,11 +210,7 @@ const CASES: StatusCase[] = [
     status: "refunded",
     label: "refunded",
     units: "on the shelf",
-    reach: async (tag) => {
-      const c = await paid(tag);
-      await move(c, "refunded");
-      return c;
-    },
+    reach: paidThen("refunded"),
     end: async () => {},
   },
   {
