@@ -24,7 +24,7 @@ export { log } from "~/server/log";
 export { getPaymentChannels } from "~/server/payments/channels";
 export { devMailboxEnabled } from "~/server/mail/mailer";
 export { getMail, listMail } from "~/server/mail/outbox";
-export { NOTE_MAX, TRACKING_ID_MAX, getOrderForAdmin, holdsStock } from "~/server/orders/admin-orders";
+export { NOTE_MAX, TRACKING_ID_MAX, getOrderForAdmin } from "~/server/orders/admin-orders";
 export { arrivalFor } from "~/server/delivery/estimates";
 export { customerLabel, staffLabel } from "~/server/orders/lifecycle";
 export { lastDelivery, listOrders } from "~/server/orders/orders";

@@ -13,6 +13,9 @@ export function lagosDate(instant: Date): string {
   return lagosDateTime(instant).slice(0, 10);
 }
 
+/** Today in Lagos, `YYYY-MM-DD`. */
+export const lagosToday = (now = new Date()): string => lagosDate(now);
+
 /** The instant a Lagos calendar day (`YYYY-MM-DD`) begins. */
 export function lagosDayStart(day: string): Date {
   const [y, m, d] = day.split("-").map(Number);

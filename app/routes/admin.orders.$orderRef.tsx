@@ -18,7 +18,7 @@ import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
 import { isOwner } from "~/app/services.server";
-import { NOTE_MAX, TRACKING_ID_MAX, getOrderForAdmin, holdsStock, staffLabel } from "~/app/services.server";
+import { NOTE_MAX, TRACKING_ID_MAX, getOrderForAdmin, staffLabel } from "~/app/services.server";
 import { readableLagosTime } from "~/common/lagos-time";
 
 // One order for the admin (issue 5): its lines, delivery details, payment and the provider's
@@ -45,10 +45,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     order: {
       ...order,
       statusLabel: staffLabel(order.status),
-      /** Cancelling or refunding it now puts its units back. */
-      holdsStock: holdsStock(order),
       events: order.events.map((event) => ({ ...event, label: staffLabel(event.status) })),
-      next: order.nextStatuses.map((status) => ({ value: status, label: staffLabel(status) })),
+      /** stockNote: what the move does to its stock, in words (the lifecycle's declaration, decision 0050). */
+      next: order.nextStatuses.map((status) => ({ value: status, label: staffLabel(status), stockNote: order.stockNotes[status] ?? "" })),
     },
     backTo: backToList(request),
     owner: isOwner(account),
@@ -279,19 +278,17 @@ function StatusForm({
     ? undefined
     : order.next.find((n) => n.value === "processing" || n.value === "shipped" || n.value === "delivered");
   const [chosen, setChosen] = useState(forward?.value ?? "");
-  const { holdsStock } = order;
-  const consequence =
+  const mailed =
     chosen === "cancelled"
-      ? `The customer is emailed that the order is cancelled and will be refunded.${holdsStock ? " Its items go back into stock." : ""}`
+      ? "The customer is emailed that the order is cancelled and will be refunded."
       : chosen === "refunded"
-        ? `This only records the refund: send the money back from your payment provider's dashboard first. The customer is emailed.${holdsStock ? " The items go back into stock." : ""}`
+        ? "This only records the refund: send the money back from your payment provider's dashboard first. The customer is emailed."
         : chosen === "shipped"
           ? "Add the courier's tracking ID so the customer can follow the delivery. The customer is emailed."
-          : chosen === "processing" && order.needsRefund
-            ? "The items are taken from stock now; if they are not back in stock yet, this is refused."
-            : chosen
-              ? "The customer is emailed about the change."
-              : "";
+          : chosen
+            ? "The customer is emailed about the change."
+            : "";
+  const consequence = [mailed, order.next.find((n) => n.value === chosen)?.stockNote].filter(Boolean).join(" ");
   return (
     <Card title="Update status" id="status-heading" className={className}>
       <p className="text-sm text-slate-700">

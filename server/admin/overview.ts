@@ -1,17 +1,17 @@
-import { DAY_MS, lagosDate, lagosDayEnd } from "~/common/lagos-time";
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { lagosDate } from "~/common/lagos-time";
 import type { Executor } from "../db/client";
-import { orderItems, orders, products } from "../db/schema";
-import { SALE_STATUSES } from "../orders/lifecycle";
 import { listLowStock, type LowStockLine } from "../catalog/low-stock";
 import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/common/constants";
+import { presetRange, type ReportPreset } from "../reports/range";
+import { loadSalesSummary } from "../reports/sales";
 
-// The sales overview of the admin dashboard (menu 0, under Admin Info): revenue per Lagos day
-// for the last 30 days, order count, average order value, best sellers and low stock. Every
-// figure is one SQL aggregate; nothing walks the orders in JavaScript.
+// The sales overview of the admin dashboard (menu 0, under Admin Info): the sales report of the
+// last 30 days (server/reports/sales.ts: revenue per Lagos day, order count, average order value,
+// the five best sellers), plus low stock. It is that report's query, not a copy of it, so the
+// two agree by construction (decision 0051).
 
-/** Days in the overview, today included. */
-export const OVERVIEW_DAYS = 30;
+/** The report range the overview shows: the last 30 Lagos days, today included. */
+const OVERVIEW_RANGE: ReportPreset = "last-30-days";
 const TOP_PRODUCTS = 5;
 const LOW_STOCK_LIMIT = 10;
 
@@ -23,7 +23,7 @@ export interface OverviewDay {
 }
 
 export interface Overview {
-  /** Oldest first, exactly OVERVIEW_DAYS entries, the last one is today (Lagos). */
+  /** Oldest first, exactly 30 entries, the last one is today (Lagos). */
   days: OverviewDay[];
   revenueKobo: number;
   orderCount: number;
@@ -37,66 +37,15 @@ export interface Overview {
   lowStockThreshold: number;
 }
 
-export { lagosDate };
-
 export async function loadOverview(db: Executor, now = new Date()): Promise<Overview> {
-  const today = lagosDate(now);
-  const end = lagosDayEnd(today); // tomorrow, Lagos midnight
-  const start = new Date(end.getTime() - OVERVIEW_DAYS * DAY_MS);
-
-  const sold = and(
-    isNotNull(orders.paidAt),
-    inArray(orders.status, [...SALE_STATUSES]),
-    eq(orders.needsRefund, false),
-    gte(orders.paidAt, start),
-    lt(orders.paidAt, end),
-  );
-  // The Lagos day of the payment, whatever the session's time zone is.
-  const day = sql<string>`to_char((${orders.paidAt} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD')`;
-
-  // One after another: inside a transaction both engines have a single connection.
-  const perDay = await db
-    .select({
-      date: day,
-      revenueKobo: sql<number>`coalesce(sum(${orders.totalKobo}), 0)`.mapWith(Number),
-      orders: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(orders)
-    .where(sold)
-    .groupBy(day);
-  const top = await db
-    .select({
-      productId: orderItems.productId,
-      name: products.name,
-      units: sql<number>`sum(${orderItems.quantity})`.mapWith(Number),
-      revenueKobo: sql<number>`sum(${orderItems.quantity} * ${orderItems.unitPriceKobo})`.mapWith(Number),
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(sold)
-    .groupBy(orderItems.productId, products.name)
-    .orderBy(desc(sql`sum(${orderItems.quantity})`), desc(sql`sum(${orderItems.quantity} * ${orderItems.unitPriceKobo})`), asc(orderItems.productId))
-    .limit(TOP_PRODUCTS);
+  const sales = await loadSalesSummary(db, presetRange(OVERVIEW_RANGE, lagosDate(now)), TOP_PRODUCTS);
   const low = await listLowStock(db, LOW_STOCK_LIMIT);
-
-  const byDate = new Map(perDay.map((d) => [d.date, d]));
-  const days: OverviewDay[] = [];
-  for (let i = OVERVIEW_DAYS - 1; i >= 0; i--) {
-    const date = lagosDate(new Date(end.getTime() - (i + 1) * DAY_MS));
-    const found = byDate.get(date);
-    days.push({ date, revenueKobo: found?.revenueKobo ?? 0, orders: found?.orders ?? 0 });
-  }
-  // 30 rows at most: the totals are sums of the per-day aggregates.
-  const revenueKobo = perDay.reduce((sum, d) => sum + d.revenueKobo, 0);
-  const orderCount = perDay.reduce((sum, d) => sum + d.orders, 0);
-
   return {
-    days,
-    revenueKobo,
-    orderCount,
-    averageOrderKobo: orderCount === 0 ? 0 : Math.round(revenueKobo / orderCount),
-    topProducts: top,
+    days: sales.days.map(({ date, revenueKobo, orders }) => ({ date, revenueKobo, orders })),
+    revenueKobo: sales.revenueKobo,
+    orderCount: sales.orderCount,
+    averageOrderKobo: sales.averageOrderKobo,
+    topProducts: sales.bestSellers.map(({ productId, name, units, revenueKobo }) => ({ productId, name, units, revenueKobo })),
     lowStock: low.lines,
     lowStockTotal: low.total,
     lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,

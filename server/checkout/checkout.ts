@@ -1,12 +1,13 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { DeliveryDetails } from "~/common/delivery";
 import { messages } from "~/common/messages";
 import { channelLabel } from "~/common/payment-channels";
 import { lineName } from "~/common/featured";
 import { cartTotalKobo, getCart, getDelivery, type CartLine } from "../cart/cart";
 import type { Database, Executor } from "../db/client";
-import { cartItems, carts, orderItems, orders, payments, productVariants, refunds } from "../db/schema";
+import { cartItems, carts, orderItems, orders, payments, refunds } from "../db/schema";
+import { refusable } from "../db/refusable";
 import { estimateArrival } from "../delivery/estimates";
 import { announceMail, queueMail } from "../mail/outbox";
 import { hitLimits, retryText } from "../rate-limits";
@@ -15,7 +16,9 @@ import type { PaymentGateway, Verification } from "../payments/gateway";
 import { getPaymentChannels } from "../payments/channels";
 import { log } from "../log";
 import { every } from "../background";
-import { recordNewOrder, transition } from "../orders/lifecycle";
+import { moveRule, recordNewOrder, transition, TRANSITIONS } from "../orders/lifecycle";
+import { holdLines, lockVariants, moveStock, variantsOf } from "../orders/stock";
+import { isOpenPayment, mayBePaid, movePayments, OPEN_PAYMENT_STATUSES, type PaymentStatus } from "../payments/payment-status";
 import { sendRefund } from "./refunds";
 
 // Checkout, as a pending order that becomes paid once the provider confirms the money
@@ -30,7 +33,8 @@ import { sendRefund } from "./refunds";
 //  3. a hold nobody pays ends at its deadline, or at once when the payment window is cancelled,
 //     and its stock returns.
 // Provider calls never happen inside a database transaction. Every status move (and the new
-// order's first event) goes through the order lifecycle (orders/lifecycle.ts).
+// order's first event) goes through the order lifecycle (orders/lifecycle.ts), every change of
+// stock through orders/stock.ts, and every payment status through payments/payment-status.ts.
 
 /** How long a Pay Now holds its units: 15 minutes from the customer's first Pay Now, never longer. */
 export const HOLD_MS = 15 * 60_000;
@@ -69,62 +73,14 @@ function newPaymentReference(): string {
   return `FS-${Date.now().toString(36)}-${randomBytes(6).toString("hex")}`;
 }
 
-class OutOfStock extends Error {
-  constructor(readonly line: CartLine) {
-    super("out of stock");
-  }
-}
-
-/**
- * Row locks on these variants, taken in id order before a transaction changes any stock. Every
- * transaction that changes the stock of several variants takes all its locks this way first, so
- * two of them can never each hold a variant the other waits for (PostgreSQL would end one of
- * them with "deadlock detected").
- */
-async function lockVariants(tx: Executor, variantIds: number[]): Promise<void> {
-  if (variantIds.length === 0) return;
-  await tx
-    .select({ id: productVariants.id })
-    .from(productVariants)
-    .where(inArray(productVariants.id, [...new Set(variantIds)]))
-    .orderBy(asc(productVariants.id))
-    .for("update");
-}
-
-/** The variants held by these orders. */
-async function variantsOf(tx: Executor, orderIds: number[]): Promise<number[]> {
-  if (orderIds.length === 0) return [];
-  const items = await tx.select({ variantId: orderItems.variantId }).from(orderItems).where(inArray(orderItems.orderId, orderIds));
-  return items.map((item) => item.variantId);
-}
-
-/** Puts an order's units back on the shelf (an unpaid hold ending, or an admin's cancel or refund). */
-export async function releaseStock(db: Executor, orderId: number): Promise<void> {
-  // In variant order, so that on its own (an admin's cancel) it needs no lockVariants first.
-  const items = await db
-    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.variantId));
-  for (const item of items) {
-    await db
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${item.quantity}` })
-      .where(eq(productVariants.id, item.variantId));
-  }
-}
-
 /** Ends an unpaid order (cancelled by the customer or replaced, or expired) and frees the stock it held. */
 async function endUnpaidOrder(db: Executor, orderId: number, status: "cancelled" | "expired", note: string): Promise<boolean> {
-  // The order row first (locked here), then its variants in id order (releaseStock).
-  const [before] = await db.select({ reservedUntil: orders.reservedUntil }).from(orders).where(eq(orders.id, orderId)).for("update");
+  // The order row first (locked here), then its variants in id order (moveStock).
+  const [before] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
   const ended = await transition(db, { orderId, from: "pending", to: status, by: "shop", note, set: { reservedUntil: null } });
   if (!ended.ok) return false;
-  if (before?.reservedUntil) await releaseStock(db, orderId);
-  await db
-    .update(payments)
-    .set({ status: status === "cancelled" ? "cancelled" : "abandoned", updatedAt: new Date() })
-    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["initialized", "abandoned", "awaiting"])));
+  await moveStock(db, before, status);
+  await movePayments(db, eq(payments.orderId, orderId), TRANSITIONS.pending[status].payment, { among: OPEN_PAYMENT_STATUSES });
   return true;
 }
 
@@ -261,7 +217,7 @@ async function settleLastCheckout(ctx: CheckoutContext, accountId: number): Prom
     .orderBy(desc(orders.id))
     .limit(1);
   // Only a payment window that was opened can have been paid.
-  if (!last || last.paidAt || !last.accessCode || !["initialized", "abandoned", "cancelled", "awaiting"].includes(last.status)) return null;
+  if (!last || last.paidAt || !last.accessCode || !mayBePaid(last.status)) return null;
   // Asked first, so that a Pay Now finding it unpaid (the usual case) writes nothing.
   const verified = await ctx.gateway.verify(last.reference);
   if (!verified.ok || verified.value.status !== "success") return null;
@@ -289,106 +245,90 @@ async function accessCodeOf(db: Database, open: OpenCheckout): Promise<string | 
 
 /** The database half of a Pay Now, in one transaction: resume the open checkout, or replace it with the cart. */
 async function reserveCheckout(ctx: CheckoutContext, accountId: number, deliveryGiven?: DeliveryDetails): Promise<Reserved> {
-  return ctx.db
-    .transaction(async (tx): Promise<Reserved> => {
-      // One checkout at a time per customer, so two Pay Now calls at once cannot both see no open
-      // order (a row lock on the cart would deadlock with completePayment).
-      await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_KEY}, ${accountId})`);
-      const delivery = deliveryGiven ?? (await getDelivery(tx, accountId));
-      if (!delivery) return { ok: false, reason: "no-delivery", message: messages.deliveryMissing };
-      const lines = await getCart(tx, accountId);
-      if (lines.length === 0) return { ok: false, reason: "empty-cart", message: messages.cartEmpty };
-      const overLimit = lines.find((line) => line.quantity > line.maxPerOrder);
-      if (overLimit) {
-        return {
-          ok: false,
-          reason: "order-limit",
-          message: messages.orderLimitAtCheckout(lineName(overLimit.productName, overLimit.size), overLimit.maxPerOrder),
-        };
-      }
-      const open = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.accountId, accountId), eq(orders.status, "pending")))
-        .orderBy(desc(orders.id))
-        .for("update");
-      // The same cart again (a second press, a reload): the same payment, and the hold it has.
-      const [current] = open;
-      if (current && open.length === 1 && (await isSameCheckout(tx, current, lines, delivery))) {
-        const [payment] = await tx
-          .select({ reference: payments.reference, status: payments.status, accessCode: payments.accessCode, createdAt: payments.createdAt })
-          .from(payments)
-          .where(eq(payments.orderId, current.id))
-          .orderBy(desc(payments.id))
-          .limit(1);
-        const reusable = payment && (payment.status === "initialized" || payment.status === "abandoned" || payment.status === "awaiting");
-        // A window still being opened is waited for; one whose opener died (a crash) is replaced.
-        const opening = payment && !payment.accessCode && Date.now() - payment.createdAt.getTime() < OPENING_WAIT_MS;
-        if (reusable && (payment.accessCode || opening)) {
-          const { orderRef, totalKobo, email } = current;
-          return {
-            ok: true,
-            resumed: true,
-            open: { orderId: current.id, orderRef, reference: payment.reference, totalKobo, email, startedAt: payment.createdAt },
-          };
-        }
-      }
-      const now = new Date();
-      const holdUntil = await holdDeadline(tx, accountId, now);
-      // Freeing the replaced checkout's units and taking the cart's: all locks first, in order.
-      await lockVariants(tx, [
-        ...(await variantsOf(
-          tx,
-          open.map((order) => order.id),
-        )),
-        ...lines.map((line) => line.variantId),
-      ]);
-      for (const order of open) await endUnpaidOrder(tx, order.id, "cancelled", "Replaced by a newer checkout");
-      for (const line of lines) {
-        // With a hold the units are taken now; without one they are taken when the money comes,
-        // but a Pay Now for what is already gone is refused either way.
-        const enough = and(eq(productVariants.id, line.variantId), sql`${productVariants.stock} >= ${line.quantity}`);
-        const [taken] = holdUntil
-          ? await tx
-              .update(productVariants)
-              .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
-              .where(enough)
-              .returning({ id: productVariants.id })
-          : await tx.select({ id: productVariants.id }).from(productVariants).where(enough);
-        if (!taken) {
-          // The cart was read before a concurrent checkout took the units: say what is left now.
-          const [left] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, line.variantId));
-          throw new OutOfStock({ ...line, stock: left?.stock ?? 0 });
-        }
-      }
-      const totalKobo = cartTotalKobo(lines);
-      const [order] = await insertOrder(tx, { accountId, totalKobo, ...delivery, reservedUntil: holdUntil });
-      await tx.insert(orderItems).values(
-        lines.map((line) => ({
-          orderId: order.id,
-          productId: line.productId,
-          variantId: line.variantId,
-          productName: line.productName,
-          size: line.size,
-          unitPriceKobo: line.priceKobo,
-          quantity: line.quantity,
-          imageFile: line.image,
-        })),
-      );
-      const reference = newPaymentReference();
-      await tx.insert(payments).values({ orderId: order.id, provider: ctx.gateway.provider, reference, amountKobo: totalKobo });
-      await recordNewOrder(tx, { orderId: order.id, note: holdUntil ? null : "Holds no stock: the customer's hold was used up" });
-      return { ok: true, resumed: false, order, reference, email: delivery.email };
-    })
-    .catch((error: unknown): Reserved => {
-      if (!(error instanceof OutOfStock)) throw error;
-      const { productName, size, stock } = error.line;
+  return refusable(ctx.db, async (tx, refuse: (refusal: CheckoutRefusal) => never): Promise<Reserved> => {
+    // One checkout at a time per customer, so two Pay Now calls at once cannot both see no open
+    // order (a row lock on the cart would deadlock with completePayment).
+    await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_KEY}, ${accountId})`);
+    const delivery = deliveryGiven ?? (await getDelivery(tx, accountId));
+    if (!delivery) return { ok: false, reason: "no-delivery", message: messages.deliveryMissing };
+    const lines = await getCart(tx, accountId);
+    if (lines.length === 0) return { ok: false, reason: "empty-cart", message: messages.cartEmpty };
+    const overLimit = lines.find((line) => line.quantity > line.maxPerOrder);
+    if (overLimit) {
       return {
         ok: false,
-        reason: "out-of-stock",
-        message: stock === 0 ? messages.outOfStock(lineName(productName, size)) : messages.notEnoughStock(lineName(productName, size), stock),
+        reason: "order-limit",
+        message: messages.orderLimitAtCheckout(lineName(overLimit.productName, overLimit.size), overLimit.maxPerOrder),
       };
-    });
+    }
+    const open = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, accountId), eq(orders.status, "pending")))
+      .orderBy(desc(orders.id))
+      .for("update");
+    // The same cart again (a second press, a reload): the same payment, and the hold it has.
+    const [current] = open;
+    if (current && open.length === 1 && (await isSameCheckout(tx, current, lines, delivery))) {
+      const [payment] = await tx
+        .select({ reference: payments.reference, status: payments.status, accessCode: payments.accessCode, createdAt: payments.createdAt })
+        .from(payments)
+        .where(eq(payments.orderId, current.id))
+        .orderBy(desc(payments.id))
+        .limit(1);
+      const reusable = payment && isOpenPayment(payment.status);
+      // A window still being opened is waited for; one whose opener died (a crash) is replaced.
+      const opening = payment && !payment.accessCode && Date.now() - payment.createdAt.getTime() < OPENING_WAIT_MS;
+      if (reusable && (payment.accessCode || opening)) {
+        const { orderRef, totalKobo, email } = current;
+        return {
+          ok: true,
+          resumed: true,
+          open: { orderId: current.id, orderRef, reference: payment.reference, totalKobo, email, startedAt: payment.createdAt },
+        };
+      }
+    }
+    const now = new Date();
+    const holdUntil = await holdDeadline(tx, accountId, now);
+    // Freeing the replaced checkout's units and taking the cart's: all locks first, in order.
+    await lockVariants(tx, [
+      ...(await variantsOf(
+        tx,
+        open.map((order) => order.id),
+      )),
+      ...lines.map((line) => line.variantId),
+    ]);
+    for (const order of open) await endUnpaidOrder(tx, order.id, "cancelled", "Replaced by a newer checkout");
+    // With a hold the units are taken now; without one they are taken when the money comes,
+    // but a Pay Now for what is already gone is refused either way (and nothing it did is kept).
+    const held = await holdLines(tx, lines, { hold: holdUntil !== null });
+    if (!held.ok) {
+      const name = lineName(held.line.productName, held.line.size);
+      refuse({
+        ok: false,
+        reason: "out-of-stock",
+        message: held.left === 0 ? messages.outOfStock(name) : messages.notEnoughStock(name, held.left),
+      });
+    }
+    const totalKobo = cartTotalKobo(lines);
+    const [order] = await insertOrder(tx, { accountId, totalKobo, ...delivery, reservedUntil: holdUntil });
+    await tx.insert(orderItems).values(
+      lines.map((line) => ({
+        orderId: order.id,
+        productId: line.productId,
+        variantId: line.variantId,
+        productName: line.productName,
+        size: line.size,
+        unitPriceKobo: line.priceKobo,
+        quantity: line.quantity,
+        imageFile: line.image,
+      })),
+    );
+    const reference = newPaymentReference();
+    await tx.insert(payments).values({ orderId: order.id, provider: ctx.gateway.provider, reference, amountKobo: totalKobo });
+    await recordNewOrder(tx, { orderId: order.id, note: holdUntil ? null : "Holds no stock: the customer's hold was used up" });
+    return { ok: true, resumed: false, order, reference, email: delivery.email };
+  });
 }
 
 /** Inserts the order under a fresh reference, drawing again in the rare case of a clash. */
@@ -445,11 +385,8 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
   const verified = await ctx.gateway.verify(reference);
   if (!verified.ok) return { ok: false, reason: "verify-failed", message: verified.message };
   const v = verified.value;
-  const recordVerification = (status: (typeof payments.$inferSelect)["status"]) =>
-    ctx.db
-      .update(payments)
-      .set({ status, verification: v.raw, updatedAt: new Date() })
-      .where(and(eq(payments.reference, reference), inArray(payments.status, ["initialized", "abandoned", "failed", "cancelled", "awaiting"])));
+  const recordVerification = (status: PaymentStatus) =>
+    movePayments(ctx.db, eq(payments.reference, reference), status, { set: { verification: v.raw } });
   if (v.status === "pending") return awaitPayment(ctx.db, found.orderId, reference, v);
   if (v.status !== "success") {
     if (v.status === "failed" || v.status === "abandoned") await recordVerification(v.status);
@@ -488,10 +425,9 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
       set: { paidAt, needsRefund: refundReason !== null, reservedUntil: null, arrivesBy },
     });
     if (!moved.ok) throw new Error(`Order ${order.orderRef} cannot be paid from ${order.status} (${moved.reason})`);
-    await tx
-      .update(payments)
-      .set({ status: "success", channel: v.channel, verification: v.raw, updatedAt: paidAt })
-      .where(eq(payments.id, payment.id));
+    const paymentTo = moveRule(moved.from, "paid")?.payment;
+    if (paymentTo)
+      await movePayments(tx, eq(payments.id, payment.id), paymentTo, { set: { channel: v.channel, verification: v.raw, updatedAt: paidAt } });
     let refundId: number | null = null;
     if (refundReason) {
       const [refund] = await tx
@@ -525,11 +461,7 @@ async function awaitPayment(
 ): Promise<Extract<PaymentOutcome, { reason: "awaiting" }>> {
   const orderRef = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    const first = await tx
-      .update(payments)
-      .set({ status: "awaiting", channel: v.channel, verification: v.raw, updatedAt: new Date() })
-      .where(and(eq(payments.reference, reference), inArray(payments.status, ["initialized", "abandoned"])))
-      .returning({ id: payments.id });
+    const first = await movePayments(tx, eq(payments.reference, reference), "awaiting", { set: { channel: v.channel, verification: v.raw } });
     if (first.length && order.status === "pending" && order.reservedUntil) {
       const stretched = new Date(Date.now() + AWAITING_HOLD_MS);
       if (stretched > order.reservedUntil) await tx.update(orders).set({ reservedUntil: stretched }).where(eq(orders.id, orderId));
@@ -556,28 +488,8 @@ async function refundReasonFor(tx: Executor, order: typeof orders.$inferSelect):
     .where(and(eq(orders.accountId, order.accountId), gt(orders.id, order.id)))
     .limit(1);
   if (newer) return "superseded";
-  const holds = order.status === "pending" && order.reservedUntil !== null;
-  if (holds) return null;
-  return (await takeStockNow(tx, order.id)) ? null : "sold-out";
-}
-
-/** Takes the order's units from the stock if every one of them is still there. */
-async function takeStockNow(tx: Executor, orderId: number): Promise<boolean> {
-  const items = await tx
-    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity, stock: productVariants.stock })
-    .from(orderItems)
-    .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.variantId))
-    .for("update", { of: productVariants });
-  if (items.some((item) => item.stock < item.quantity)) return false;
-  for (const item of items) {
-    await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} - ${item.quantity}` })
-      .where(eq(productVariants.id, item.variantId));
-  }
-  return true;
+  // Held since Pay Now: nothing to take; otherwise the units are taken now, if all are there.
+  return (await moveStock(tx, order, "paid")).ok ? null : "sold-out";
 }
 
 /**
@@ -631,7 +543,7 @@ export async function cancelCheckout(ctx: CheckoutContext, reference: string, ac
   }
   // Money said to be on its way is not given up on because the provider cannot be asked now.
   if (!verified.ok && found.status === "awaiting") return { status: "awaiting", message: messages.paymentAwaiting(null) };
-  // The order row first, then its variants in id order (releaseStock), like completePayment.
+  // The order row first, then its variants in id order (moveStock), like completePayment.
   const ended = await ctx.db.transaction((tx) => endUnpaidOrder(tx, found.orderId, "cancelled", "Payment cancelled by the customer"));
   return { status: ended ? "cancelled" : "not-open" };
 }

@@ -6,6 +6,7 @@ import { log } from "../log";
 import { announceMail, queueMail } from "../mail/outbox";
 import { refundMail } from "../mail/templates";
 import { transition } from "../orders/lifecycle";
+import { moveStock } from "../orders/stock";
 import type { CheckoutContext } from "./checkout";
 
 // Refunds the shop makes on its own (decision 0020): a payment for a checkout the customer had
@@ -60,7 +61,9 @@ async function recordSent(ctx: CheckoutContext, refund: typeof refunds.$inferSel
         ? "Refunded automatically: the customer had replaced this checkout"
         : "Refunded automatically: the stock was sold before the payment arrived";
     // Usually still paid; an admin may have moved it while the refund was being retried. The
-    // money is back with the customer either way, so the order is refunded from where it is now.
+    // money is back with the customer either way, so the order is refunded from where it is now,
+    // and units it took meanwhile (restocked and sent to processing) go back on the shelf.
+    const [before] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for("update");
     const moved = await transition(tx, { orderId: refund.orderId, to: "refunded", by: "shop", note, set: { needsRefund: false } });
     if (!moved.ok) {
       // Already refunded (by an admin): recorded and mailed then, not twice.
@@ -68,6 +71,7 @@ async function recordSent(ctx: CheckoutContext, refund: typeof refunds.$inferSel
       log.warn({ refundId: refund.id }, `Refund of order ${order?.orderRef} sent while it was ${order?.status}: the order is left as it is`);
       return false;
     }
+    await moveStock(tx, before, "refunded");
     const { order } = moved;
     await queueMail(tx, { kind: "refund", to: order.email, ...refundMail({ order, reason: refund.reason, publicUrl: ctx.publicUrl }) });
     return true;

@@ -2,13 +2,14 @@ import { and, asc, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from "dri
 import { lineName } from "~/common/featured";
 import { recordAudit } from "../admin/audit";
 import { containing, phoneDigits } from "../db/like";
-import { releaseStock } from "../checkout/checkout";
-import type { Database, Executor } from "../db/client";
-import { accounts, orderEvents, orderItems, orders, payments, productVariants } from "../db/schema";
+import type { Database } from "../db/client";
+import { refusable } from "../db/refusable";
+import { accounts, orderEvents, orderItems, orders, payments } from "../db/schema";
 import { announceMail, queueMail } from "../mail/outbox";
 import { orderStatusMail } from "../mail/templates";
 import { isPlacedStatus, nextStatuses, placed, PLACED_STATUSES, staffLabel, transition, type OrderStatus, type PlacedStatus } from "./lifecycle";
-import { isDay, lagosDate, lagosDateTime, lagosDayEnd, lagosDayStart } from "~/common/lagos-time";
+import { moveStock, STOCK_CHANGE_WORDS, stockChange } from "./stock";
+import { isDay, lagosDateTime, lagosDayEnd, lagosDayStart, lagosToday } from "~/common/lagos-time";
 
 // The admin's side of orders (issue 5): the list of placed orders with filters, one order in
 // full, and the status changes after payment, each recorded with its admin and e-mailed to the
@@ -20,16 +21,15 @@ import { isDay, lagosDate, lagosDateTime, lagosDayEnd, lagosDayStart } from "~/c
 // ships puts them back. An order flagged `needs_refund` was paid after its units were sold, so
 // it holds none: cancelling or refunding it returns nothing, and sending it to processing (the
 // shop restocked and will deliver) takes the units then, or is refused while they are missing.
+// Each move's effect is declared in the lifecycle and carried out by stock.ts (decision 0050).
 
 export const TRACKING_ID_MAX = 100;
 export const NOTE_MAX = 500;
 /** The list shows at most this many orders; the date filters reach older ones. */
 export const LIST_LIMIT = 200;
 
-// ---------------------------------------------------------------- Lagos days
-
-/** Today in Lagos, `YYYY-MM-DD`. */
-export const lagosToday = (now = new Date()): string => lagosDate(now);
+/** Today in Lagos, `YYYY-MM-DD` (the Orders panel's date filters and exports). */
+export { lagosToday };
 
 // ---------------------------------------------------------------- list
 
@@ -228,6 +228,8 @@ export interface AdminOrderDetail {
   events: { status: OrderStatus; at: string; adminName: string | null; note: string | null }[];
   /** The statuses an admin may move it to now, the usual next step first. */
   nextStatuses: readonly OrderStatus[];
+  /** What each of those moves does to its stock, in the order page's words ('' for nothing). */
+  stockNotes: Partial<Record<OrderStatus, string>>;
 }
 
 /** One order, everything an admin needs to handle it; null when there is no such order. */
@@ -255,6 +257,7 @@ export async function getOrderForAdmin(db: Database, orderRef: string): Promise<
   // One checkout opens one payment; should there ever be more, the successful one counts.
   const payment = paymentRows.find((p) => p.status === "success") ?? paymentRows[0];
   const verification = payment ? summarizeVerification(payment.verification) : null;
+  const next = o.paidAt ? nextStatuses(o.status, "admin") : [];
   return {
     orderRef: o.orderRef,
     status: o.status,
@@ -292,7 +295,8 @@ export async function getOrderForAdmin(db: Database, orderRef: string): Promise<
         }
       : null,
     events: events.map((e) => ({ status: e.status, at: lagosDateTime(e.createdAt), adminName: e.adminName, note: e.note })),
-    nextStatuses: o.paidAt ? nextStatuses(o.status, "admin") : [],
+    nextStatuses: next,
+    stockNotes: Object.fromEntries(next.map((to) => [to, stockNote(o, to)])),
   };
 }
 
@@ -308,15 +312,10 @@ export type StatusChange =
   /** `current`: the order's status when a move was not allowed (the bulk change tells "already there" apart). */
   | { ok: false; reason: "not-found" | "not-allowed" | "out-of-stock"; message: string; current?: OrderStatus };
 
-/** Whether a placed order holds its units: paid or processing, unless it was paid after they were sold. */
-export function holdsStock(order: { status: OrderStatus; needsRefund: boolean }): boolean {
-  return !order.needsRefund && (order.status === "paid" || order.status === "processing");
-}
-
-class MissingStock extends Error {
-  constructor(readonly productName: string) {
-    super("missing stock");
-  }
+/** What moving the order to `to` does to its stock, in words ('' for nothing). */
+function stockNote(order: Parameters<typeof stockChange>[0], to: OrderStatus): string {
+  const change = stockChange(order, to);
+  return change ? STOCK_CHANGE_WORDS[change] : "";
 }
 
 /**
@@ -333,81 +332,59 @@ export async function changeOrderStatus(
 ): Promise<StatusChange> {
   const trackingId = options.trackingId?.trim() || null;
   const note = options.note?.trim() || null;
-  const outcome = await ctx.db
-    .transaction(async (tx): Promise<StatusChange> => {
-      const notFound: StatusChange = { ok: false, reason: "not-found", message: "There is no placed order with that reference." };
-      // The order row first (locked here, and again by transition), then its variants in id order.
-      const [order] = await tx.select().from(orders).where(eq(orders.orderRef, orderRef)).for("update");
-      if (!order || !order.paidAt) return notFound;
-      const from = order.status;
-      // Paid after its stock was sold: going ahead with it takes the units now that they are back.
-      const takesStock = order.needsRefund && to === "processing";
-      const needsRefund = to === "refunded" || takesStock ? false : order.needsRefund;
-      const moved = await transition(tx, {
-        orderId: order.id,
-        from,
-        to,
-        by: adminId,
-        note,
-        set: { needsRefund, ...(trackingId ? { trackingId } : {}) },
-      });
-      if (!moved.ok) {
-        if (moved.reason === "not-found") return notFound;
-        const now = moved.current;
-        return {
-          ok: false,
-          reason: "not-allowed",
-          current: now,
-          message:
-            now === to
-              ? `This order is already ${staffLabel(to).toLowerCase()}.`
-              : `An order that is ${staffLabel(now).toLowerCase()} cannot be moved to ${staffLabel(to).toLowerCase()}.`,
-        };
-      }
-      const updated = moved.order;
-      if (holdsStock(order) && (to === "cancelled" || to === "refunded")) await releaseStock(tx, order.id);
-      if (takesStock) await takeStock(tx, order.id);
-      await recordAudit(tx, adminId, {
-        action: to === "refunded" ? "refund" : "order-status",
-        subject: `Order ${updated.orderRef}`,
-        subjectPath: `/admin/orders/${updated.orderRef}`,
-        detail: `${staffLabel(from)} → ${staffLabel(to)}${trackingId ? `, tracking ID ${trackingId}` : ""}${note ? `. Note: ${note}` : ""}`,
-      });
-      await queueMail(tx, {
-        kind: "order-status",
-        to: updated.email,
-        ...orderStatusMail({ order: updated, publicUrl: ctx.publicUrl }),
-      });
-      return { ok: true, orderRef: updated.orderRef, status: to, trackingId: updated.trackingId, needsRefund: updated.needsRefund };
-    })
-    .catch((error: unknown): StatusChange => {
-      if (!(error instanceof MissingStock)) throw error;
+  const outcome = await refusable(ctx.db, async (tx, refuse: (refusal: StatusChange) => never): Promise<StatusChange> => {
+    const notFound: StatusChange = { ok: false, reason: "not-found", message: "There is no placed order with that reference." };
+    // The order row first (locked here, and again by transition), then its variants in id order.
+    const [order] = await tx.select().from(orders).where(eq(orders.orderRef, orderRef)).for("update");
+    if (!order || !order.paidAt) return notFound;
+    const from = order.status;
+    // Paid after its stock was sold: going ahead with it takes the units now that they are back.
+    const takesStock = stockChange(order, to) === "take";
+    const needsRefund = to === "refunded" || takesStock ? false : order.needsRefund;
+    const moved = await transition(tx, {
+      orderId: order.id,
+      from,
+      to,
+      by: adminId,
+      note,
+      set: { needsRefund, ...(trackingId ? { trackingId } : {}) },
+    });
+    if (!moved.ok) {
+      if (moved.reason === "not-found") return notFound;
+      const now = moved.current;
       return {
         ok: false,
-        reason: "out-of-stock",
-        message: `Not enough ${error.productName} in stock to send this order. Restock it first, or refund the customer.`,
+        reason: "not-allowed",
+        current: now,
+        message:
+          now === to
+            ? `This order is already ${staffLabel(to).toLowerCase()}.`
+            : `An order that is ${staffLabel(now).toLowerCase()} cannot be moved to ${staffLabel(to).toLowerCase()}.`,
       };
+    }
+    const updated = moved.order;
+    const stock = await moveStock(tx, order, to);
+    if (!stock.ok) {
+      // Nothing of the move is kept.
+      refuse({
+        ok: false,
+        reason: "out-of-stock",
+        message: `Not enough ${lineName(stock.line.productName, stock.line.size)} in stock to send this order. Restock it first, or refund the customer.`,
+      });
+    }
+    await recordAudit(tx, adminId, {
+      action: to === "refunded" ? "refund" : "order-status",
+      subject: `Order ${updated.orderRef}`,
+      subjectPath: `/admin/orders/${updated.orderRef}`,
+      detail: `${staffLabel(from)} → ${staffLabel(to)}${trackingId ? `, tracking ID ${trackingId}` : ""}${note ? `. Note: ${note}` : ""}`,
     });
+    await queueMail(tx, {
+      kind: "order-status",
+      to: updated.email,
+      ...orderStatusMail({ order: updated, publicUrl: ctx.publicUrl }),
+    });
+    return { ok: true, orderRef: updated.orderRef, status: to, trackingId: updated.trackingId, needsRefund: updated.needsRefund };
+  });
   if (outcome.ok) announceMail();
   return outcome;
-}
-
-/** The order's units, in variant order like every checkout, so no two transactions deadlock. */
-function unitsOf(tx: Executor, orderId: number) {
-  return tx
-    .select({ variantId: orderItems.variantId, quantity: orderItems.quantity, productName: orderItems.productName, size: orderItems.size })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.variantId));
-}
-
-async function takeStock(tx: Executor, orderId: number): Promise<void> {
-  for (const item of await unitsOf(tx, orderId)) {
-    const [taken] = await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} - ${item.quantity}` })
-      .where(and(eq(productVariants.id, item.variantId), sql`${productVariants.stock} >= ${item.quantity}`))
-      .returning({ id: productVariants.id });
-    if (!taken) throw new MissingStock(lineName(item.productName, item.size));
-  }
 }

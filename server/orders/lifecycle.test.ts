@@ -3,12 +3,14 @@ import {
   CUSTOMER_LABELS,
   isPlacedStatus,
   mayMove,
+  moveRule,
   nextStatuses,
   ORDER_STATUSES,
   PLACED_STATUSES,
   STAFF_LABELS,
   type Actor,
   type OrderStatus,
+  type StockEffect,
 } from "./lifecycle";
 
 // The lifecycle's table, written out again here on purpose: every pair of statuses (8 × 8), for
@@ -119,5 +121,36 @@ describe("the moves offered from each status", () => {
       refunded: [],
       expired: ["paid"],
     });
+  });
+});
+
+describe("each move's effects (decision 0050)", () => {
+  /** [from, to, what it does to the order's units]: every move of ALLOWED, written out again. */
+  const STOCK: [OrderStatus, OrderStatus, StockEffect][] = [
+    ["pending", "paid", "take"],
+    ["pending", "cancelled", "release"],
+    ["pending", "expired", "release"],
+    ["cancelled", "paid", "take"],
+    ["expired", "paid", "take"],
+    ["paid", "processing", "take"],
+    ["paid", "cancelled", "release"],
+    ["paid", "refunded", "release"],
+    ["processing", "shipped", "send"],
+    ["processing", "cancelled", "release"],
+    ["processing", "refunded", "release"],
+    ["shipped", "delivered", "none"],
+    ["shipped", "refunded", "none"],
+    ["delivered", "refunded", "none"],
+    ["cancelled", "refunded", "none"],
+  ];
+
+  it("every move declares what it does to stock", () => {
+    expect(STOCK.map(([from, to]) => `${from} → ${to}`).sort()).toEqual(ALLOWED.map(([from, to]) => `${from} → ${to}`).sort());
+    for (const [from, to, stock] of STOCK) expect(moveRule(from, to)?.stock, `${from} → ${to}`).toBe(stock);
+  });
+
+  it("no move that is not in the table has effects", () => {
+    for (const from of STATUSES)
+      for (const to of STATUSES) if (!expected(from, to, "shop") && !expected(from, to, "admin")) expect(moveRule(from, to)).toBeUndefined();
   });
 });

@@ -1,11 +1,13 @@
 import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { orderEvents, orders, orderStatus } from "../db/schema";
+import type { PaymentStatus } from "../payments/payment-status";
 
 // The order lifecycle, in one place (issue 16, decision 0023): the statuses, the words staff and
 // customers see for them, which moves between them exist and who may make each, and the one
 // function that makes a move. Checkout, the automatic refunds and the admin's Orders panel all
-// move orders through transition(); stock and e-mails stay with them.
+// move orders through transition(). Each move also declares what it does to the order's units and
+// to its payment (decision 0050); the callers carry that out (orders/stock.ts), and e-mails.
 //
 //   the shop   pending → paid                    the provider confirmed the payment
 //              pending → cancelled               window closed, checkout replaced, could not open
@@ -43,6 +45,7 @@ export type PlacedStatus = (typeof PLACED_STATUSES)[number];
  * The admin's overview counts these.
  */
 export const SALE_STATUSES = ["paid", "processing", "shipped", "delivered"] as const satisfies readonly PlacedStatus[];
+export type SaleStatus = (typeof SALE_STATUSES)[number];
 
 /** SQL: the order is placed (paid at some point). Customers, tracking and the admin see only these. */
 export const placed = (): SQL => isNotNull(orders.paidAt);
@@ -90,61 +93,89 @@ export type Mover = number | "shop";
 export const actorOf = (by: Mover): Actor => (by === "shop" ? "shop" : "admin");
 
 /**
- * Every move an order can make, and who may make it. For each status, the moves out of it; an
- * admin's usual next step comes first (the order page offers them in this order).
+ * What a move does to the units of the order (server/orders/stock.ts carries it out, and the
+ * order page says it in words). Whether an order holds its units is stock.ts's `holdsStock`.
+ */
+export type StockEffect =
+  /** Its units stay as they are. */
+  | "none"
+  /** Afterwards it holds its units: taken from the shelf now if it held none; a move that finds them missing is refused (an admin's) or refunded (a payment). */
+  | "take"
+  /** The units it holds go back on the shelf (none if it holds none). */
+  | "release"
+  /** The units it holds leave the shop with the parcel: the shelf stays as it is, and nothing comes back later. */
+  | "send";
+
+/** A move: who may make it, what it does to the order's units, and the status its payment moves to. */
+export interface MoveRule {
+  by: readonly Actor[];
+  stock: StockEffect;
+  /** The status its payment moves to (server/payments/payment-status.ts); none: the payment stays as it is. */
+  payment?: PaymentStatus;
+}
+
+/**
+ * Every move an order can make, who may make it and its effects (decision 0050). For each status,
+ * the moves out of it; an admin's usual next step comes first (the order page offers them in this
+ * order).
  */
 export const TRANSITIONS = {
   pending: {
-    /** The provider confirmed the payment. */
-    paid: ["shop"],
+    /** The provider confirmed the payment; a checkout without a hold takes its units now (or is refunded). */
+    paid: { by: ["shop"], stock: "take", payment: "success" },
     /** The customer closed the payment window, a newer checkout replaced it, or the provider could not open it. */
-    cancelled: ["shop"],
+    cancelled: { by: ["shop"], stock: "release", payment: "cancelled" },
     /** Its hold ran out unpaid, or it held nothing and lay a day unpaid. */
-    expired: ["shop"],
+    expired: { by: ["shop"], stock: "release", payment: "abandoned" },
   },
   paid: {
-    processing: ["admin"],
-    cancelled: ["admin"],
+    /** An order paid after its units were sold (`needs_refund`) takes them now, or is refused. */
+    processing: { by: ["admin"], stock: "take" },
+    cancelled: { by: ["admin"], stock: "release" },
     /**
      * The shop: its automatic refund, once the provider has given the money back. Usually from
      * paid, but from any placed status: an admin may move the order while the refund is retried.
      */
-    refunded: ["admin", "shop"],
+    refunded: { by: ["admin", "shop"], stock: "release" },
   },
   processing: {
-    shipped: ["admin"],
-    cancelled: ["admin"],
-    refunded: ["admin", "shop"],
+    shipped: { by: ["admin"], stock: "send" },
+    cancelled: { by: ["admin"], stock: "release" },
+    refunded: { by: ["admin", "shop"], stock: "release" },
   },
   shipped: {
-    delivered: ["admin"],
-    refunded: ["admin", "shop"],
+    delivered: { by: ["admin"], stock: "none" },
+    refunded: { by: ["admin", "shop"], stock: "none" },
   },
   delivered: {
-    refunded: ["admin", "shop"],
+    refunded: { by: ["admin", "shop"], stock: "none" },
   },
   cancelled: {
     /** A payment for a checkout that was cancelled (never for an order an admin cancelled: it was paid). */
-    paid: ["shop"],
-    refunded: ["admin", "shop"],
+    paid: { by: ["shop"], stock: "take", payment: "success" },
+    refunded: { by: ["admin", "shop"], stock: "none" },
   },
   refunded: {},
   expired: {
     /** A payment that arrived after the hold ran out. */
-    paid: ["shop"],
+    paid: { by: ["shop"], stock: "take", payment: "success" },
   },
-} as const satisfies Record<OrderStatus, Partial<Record<OrderStatus, readonly Actor[]>>>;
+} as const satisfies Record<OrderStatus, Partial<Record<OrderStatus, MoveRule>>>;
+
+/** The move from `from` to `to`, or undefined when the table has none (staying put included). */
+export function moveRule(from: OrderStatus, to: OrderStatus): MoveRule | undefined {
+  const moves: Partial<Record<OrderStatus, MoveRule>> = TRANSITIONS[from];
+  return moves[to];
+}
 
 /** Whether `actor` may move an order from `from` to `to`. Staying put is never a move. */
 export function mayMove(from: OrderStatus, to: OrderStatus, actor: Actor): boolean {
-  const moves: Partial<Record<OrderStatus, readonly Actor[]>> = TRANSITIONS[from];
-  return moves[to]?.includes(actor) ?? false;
+  return moveRule(from, to)?.by.includes(actor) ?? false;
 }
 
 /** Where `actor` may move an order from `from`, the usual next step first. */
 export function nextStatuses(from: OrderStatus, actor: Actor): OrderStatus[] {
-  const moves: Partial<Record<OrderStatus, readonly Actor[]>> = TRANSITIONS[from];
-  return (Object.keys(moves) as OrderStatus[]).filter((to) => moves[to]!.includes(actor));
+  return (Object.keys(TRANSITIONS[from]) as OrderStatus[]).filter((to) => mayMove(from, to, actor));
 }
 
 /** The order's state this move needs besides its status: paid once; after that, placed. */

@@ -1,16 +1,18 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import { addDays, lagosDayEnd, lagosDayStart } from "~/common/lagos-time";
 import type { Executor } from "../db/client";
+import { lagosDayOf } from "../db/lagos-day";
 import { categories, orderItems, orders, products } from "../db/schema";
 import { SALE_STATUSES } from "../orders/lifecycle";
 import type { ReportRange } from "./range";
 
 // The sales report of a date range (issue 18, Reports): revenue, orders and units per Lagos day
-// and per category, and the best sellers. What counts as a sale is the Admin Info overview's rule
-// (decision 0011): an order with `paid_at` whose status is paid, processing, shipped or delivered
-// and that is not waiting for a refund; it counts on the Lagos day it was paid (placed: an order
-// is placed when it is paid). Every figure is an SQL aggregate, grouped by the Lagos day with
-// AT TIME ZONE 'Africa/Lagos'; nothing walks the orders in JavaScript (decision 0032).
+// and per category, and the best sellers. The Admin Info overview is this report's summary of the
+// last 30 days (server/admin/overview.ts, decision 0051), so the two cannot disagree. What counts
+// as a sale (decision 0011): an order with `paid_at` whose status is paid, processing, shipped or
+// delivered and that is not waiting for a refund; it counts on the Lagos day it was paid (placed:
+// an order is placed when it is paid). Every figure is an SQL aggregate, grouped by the Lagos day
+// (lagosDayOf); nothing walks the orders in JavaScript (decision 0032).
 
 /** Best sellers on the page; the CSV lists every product sold, up to BEST_SELLERS_CSV_LIMIT. */
 export const BEST_SELLERS_SHOWN = 10;
@@ -62,7 +64,7 @@ export interface SalesReport {
   bestSellers: BestSeller[];
 }
 
-/** SQL: the order is a sale paid within [start, end). The overview's rule (server/admin/overview.ts). */
+/** SQL: the order is a sale paid within [start, end). The one rule of a sale (decision 0011). */
 export function soldWithin(start: Date, end: Date): SQL {
   return and(
     isNotNull(orders.paidAt),
@@ -78,8 +80,8 @@ export function rangeBounds(range: Pick<ReportRange, "from" | "to">): { start: D
   return { start: lagosDayStart(range.from), end: lagosDayEnd(range.to) };
 }
 
-/** SQL: the Lagos calendar day of the payment, `YYYY-MM-DD`, whatever the session's time zone. */
-const lagosDay = sql<string>`to_char(${orders.paidAt} at time zone 'Africa/Lagos', 'YYYY-MM-DD')`;
+/** SQL: the Lagos calendar day of the payment. */
+const paidDay = lagosDayOf(orders.paidAt);
 
 const unitsSum = sql<number>`coalesce(sum(${orderItems.quantity}), 0)`.mapWith(Number);
 const linesRevenue = sql<number>`coalesce(sum(${orderItems.quantity} * ${orderItems.unitPriceKobo}), 0)`.mapWith(Number);
@@ -91,14 +93,14 @@ export async function loadDays(db: Executor, range: ReportRange): Promise<Report
   const orderUnits = sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
   const perDay = await db
     .select({
-      date: lagosDay,
+      date: paidDay,
       revenueKobo: sql<number>`coalesce(sum(${orders.totalKobo}), 0)`.mapWith(Number),
       orders: sql<number>`count(*)`.mapWith(Number),
       units: sql<number>`coalesce(sum(${orderUnits}), 0)`.mapWith(Number),
     })
     .from(orders)
     .where(soldWithin(start, end))
-    .groupBy(lagosDay);
+    .groupBy(paidDay);
   const byDate = new Map(perDay.map((d) => [d.date, d]));
   return Array.from({ length: range.days }, (_, i) => {
     const date = addDays(range.from, i);
@@ -145,11 +147,14 @@ export async function loadBestSellers(db: Executor, range: ReportRange, limit = 
     .limit(limit);
 }
 
-export async function loadSalesReport(db: Executor, range: ReportRange): Promise<SalesReport> {
+/** The report without its categories: the days, their totals and the best sellers. */
+export type SalesSummary = Omit<SalesReport, "categories">;
+
+/** The days of a range, their totals and the first `bestSellers` best sellers (the overview takes 5). */
+export async function loadSalesSummary(db: Executor, range: ReportRange, bestSellers = BEST_SELLERS_SHOWN): Promise<SalesSummary> {
   // One after another: inside a transaction both engines have a single connection.
   const days = await loadDays(db, range);
-  const categoryRows = await loadCategories(db, range);
-  const bestSellers = await loadBestSellers(db, range);
+  const sellers = await loadBestSellers(db, range, bestSellers);
   // At most 366 rows: the totals are sums of the per-day aggregates.
   const revenueKobo = days.reduce((sum, d) => sum + d.revenueKobo, 0);
   const orderCount = days.reduce((sum, d) => sum + d.orders, 0);
@@ -161,7 +166,11 @@ export async function loadSalesReport(db: Executor, range: ReportRange): Promise
     orderCount,
     units,
     averageOrderKobo: orderCount === 0 ? 0 : Math.round(revenueKobo / orderCount),
-    categories: categoryRows,
-    bestSellers,
+    bestSellers: sellers,
   };
+}
+
+export async function loadSalesReport(db: Executor, range: ReportRange): Promise<SalesReport> {
+  const summary = await loadSalesSummary(db, range);
+  return { ...summary, categories: await loadCategories(db, range) };
 }

@@ -10,6 +10,7 @@ import { recordAudit } from "../admin/audit";
 import { onSale } from "../catalog/catalog";
 import type { Database, Executor } from "../db/client";
 import { accounts, orderItems, orders, products, reviews } from "../db/schema";
+import { SALE_STATUSES, type SaleStatus } from "../orders/lifecycle";
 
 // Ratings and reviews from verified buyers (issue 19, decision 0042). A customer with a delivered
 // order of a product rates it once; the review waits until staff approve it, and only approved
@@ -34,8 +35,8 @@ export type ReviewStanding =
 
 export type ReviewStatus = (typeof reviews.$inferSelect)["status"];
 
-/** Orders that count as having bought it: paid and still in (or past) fulfilment. */
-const BOUGHT = ["paid", "processing", "shipped", "delivered"] as const;
+/** The status of an order whose products may be reviewed: one the customer has received. */
+const REVIEWABLE: SaleStatus = "delivered";
 
 export async function reviewStanding(db: Executor, accountId: number, productId: number): Promise<ReviewStanding> {
   const [own] = await db
@@ -43,7 +44,8 @@ export async function reviewStanding(db: Executor, accountId: number, productId:
     .from(reviews)
     .where(and(eq(reviews.accountId, accountId), eq(reviews.productId, productId)));
   if (own) return { state: "reviewed", ...own };
-  // A delivered order first; a cancelled or refunded one never made them a buyer.
+  // An order of a sale's status made them a buyer (a cancelled or refunded one never did); a
+  // delivered one first.
   const [order] = await db
     .select({ id: orders.id, status: orders.status })
     .from(orders)
@@ -51,14 +53,14 @@ export async function reviewStanding(db: Executor, accountId: number, productId:
       and(
         eq(orders.accountId, accountId),
         isNotNull(orders.paidAt),
-        inArray(orders.status, BOUGHT),
+        inArray(orders.status, SALE_STATUSES),
         sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.productId} = ${productId})`,
       ),
     )
-    .orderBy(sql`${orders.status} = 'delivered' desc`, desc(orders.id))
+    .orderBy(sql`${orders.status} = ${REVIEWABLE} desc`, desc(orders.id))
     .limit(1);
   if (!order) return { state: "not-bought" };
-  return order.status === "delivered" ? { state: "can-review", orderId: order.id } : { state: "not-delivered" };
+  return order.status === REVIEWABLE ? { state: "can-review", orderId: order.id } : { state: "not-delivered" };
 }
 
 export type SubmitOutcome =

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadOverview, lagosDate } from "~/server/admin/overview";
+import { lagosDate } from "~/common/lagos-time";
+import { loadOverview } from "~/server/admin/overview";
 import type { DatabaseHandle } from "~/server/db/client";
 import { accounts, orderItems, orders, products, productVariants } from "~/server/db/schema";
 import { createTestDatabase } from "../support/db";

@@ -90,9 +90,23 @@ test("an admin moves a paid order to processing, then shipped with a tracking id
   await loadAllPictures(page);
   await shot(page, info, "admin-order-detail");
 
-  // Paid → processing (the suggested next step).
+  // Paid → processing (the suggested next step). What each move does is said under the choice,
+  // its stock part from the lifecycle's declaration (decision 0050): a paid order holds its units.
   const status = page.getByLabel("New status");
   await expect(status).toHaveValue("processing");
+  await expect(page.getByText("The customer is emailed about the change.", { exact: true })).toBeVisible();
+  await status.selectOption("cancelled");
+  await expect(
+    page.getByText("The customer is emailed that the order is cancelled and will be refunded. The items go back into stock.", { exact: true }),
+  ).toBeVisible();
+  await status.selectOption("refunded");
+  await expect(
+    page.getByText(
+      "This only records the refund: send the money back from your payment provider's dashboard first. The customer is emailed. The items go back into stock.",
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await status.selectOption("processing");
   await page.getByLabel(/^Note/).fill("Packed at the Ikeja warehouse");
   await page.getByRole("button", { name: "Update status" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Order ${orderRef} is now processing.` })).toBeVisible();
@@ -111,6 +125,13 @@ test("an admin moves a paid order to processing, then shipped with a tracking id
   await expect(history).toContainText("Packed at the Ikeja warehouse");
   await expect(status).toHaveValue("delivered");
   await shot(page, info, "admin-order-shipped");
+  // Shipped units have left the shop: refunding it now puts nothing back.
+  await status.selectOption("refunded");
+  await expect(
+    page.getByText("This only records the refund: send the money back from your payment provider's dashboard first. The customer is emailed.", {
+      exact: true,
+    }),
+  ).toBeVisible();
 
   // Back to the filtered list: the order has left "paid".
   await page.getByRole("link", { name: "Back to orders" }).click();
