@@ -46,7 +46,7 @@ describe("copyOffsite", () => {
     ...words,
   ];
 
-  it("gives the path in place of {file}, or as the last word, never through a shell", async () => {
+  it("gives the path in place of {file} and in BACKUP_FILE, never through a shell", async () => {
     const out = path.join(dir, "words");
     // A file name a shell would act on: it must arrive as one word, as it is.
     const file = path.join(dir, "foam $(touch hacked) `id`; x.backup");
@@ -55,7 +55,7 @@ describe("copyOffsite", () => {
       expect(await copyOffsite(recorder(out, "--from={file}", "remote:"), file, 5_000)).toEqual({ ok: true });
       expect(await readFile(out, "utf8")).toBe(`--from=${file}\nremote:\n${file}|none|none\n`);
       expect(await copyOffsite(recorder(out, "remote:"), file, 5_000)).toEqual({ ok: true });
-      expect(await readFile(out, "utf8")).toBe(`remote:\n${file}\n${file}|none|none\n`);
+      expect(await readFile(out, "utf8")).toBe(`remote:\n${file}|none|none\n`);
     } finally {
       delete process.env.BACKUP_PASSPHRASE;
     }

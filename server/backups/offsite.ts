@@ -8,7 +8,7 @@ import path from "node:path";
 
 /** Characters that mean something only to a shell; unquoted, they are refused rather than passed on. */
 const SHELL_SYNTAX = /[|&;<>`$]/;
-export const FILE_PLACEHOLDER = "{file}";
+const FILE_PLACEHOLDER = "{file}";
 
 /**
  * The words of a command as a POSIX shell splits them (blanks between words, '…' literal,
@@ -60,13 +60,13 @@ const OUTPUT_KEPT = 600;
 const KILL_AFTER_MS = 5_000;
 
 /**
- * Runs the off-site command for `file`: `{file}` in any word becomes the path (with no `{file}`
- * the path is the last word), and BACKUP_FILE holds it too. Succeeds on exit code 0 within
+ * Runs the off-site command for `file`: `{file}` in any word becomes the path, and the variable
+ * BACKUP_FILE holds it too (a command without `{file}`, such as one that copies the whole folder,
+ * gets it only there). Succeeds on exit code 0 within
  * `timeoutMs`; otherwise says why, with the end of what the command printed.
  */
 export function copyOffsite(words: string[], file: string, timeoutMs: number): Promise<OffsiteCopy> {
-  const hasPlaceholder = words.some((w) => w.includes(FILE_PLACEHOLDER));
-  const [program, ...args] = hasPlaceholder ? words.map((w) => w.replaceAll(FILE_PLACEHOLDER, file)) : [...words, file];
+  const [program, ...args] = words.map((w) => w.replaceAll(FILE_PLACEHOLDER, file));
   const name = path.basename(words[0]);
   const env: NodeJS.ProcessEnv = { ...process.env, BACKUP_FILE: file };
   for (const key of WITHHELD) delete env[key];

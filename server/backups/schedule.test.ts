@@ -1,5 +1,7 @@
+import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "~/server/config";
+import { configureLog, log } from "~/server/log";
 import { backupFileName, backupsToKeep, scheduledBackupsProblem, type BackupSettings } from "./schedule";
 
 // The parts of the daily backup that need no database: its file names, what retention keeps, where
@@ -116,5 +118,29 @@ describe("settings", () => {
       "Invalid configuration:\n  BACKUP_OFFSITE_COMMAND: needs BACKUP_DIR (the off-site copy is of the scheduled backups)",
     );
     expect(problem({ BACKUP_HOUR: "24" })).toMatch(/^Invalid configuration:\n {2}BACKUP_HOUR: /);
+  });
+
+  it("never log the passphrase, even when the settings themselves are logged", () => {
+    const lines: string[] = [];
+    const config = loadConfig({ BACKUP_DIR: "/b", BACKUP_PASSPHRASE: "correct horse battery staple" });
+    configureLog(
+      "info",
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    try {
+      log.info({ backup: config.backup }, "settings");
+      log.info({ passphrase: config.backup.passphrase }, "settings");
+    } finally {
+      configureLog(loadConfig({ LOG_LEVEL: "silent" }).logLevel);
+    }
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
+      { level: 30, time: expect.any(Number), backup: { dir: "/b", passphrase: "[redacted]", hour: 2 }, msg: "settings" },
+      { level: 30, time: expect.any(Number), passphrase: "[redacted]", msg: "settings" },
+    ]);
   });
 });

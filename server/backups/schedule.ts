@@ -119,11 +119,12 @@ type Claim = { id: number; attempt: number } | { why: "done-today" | "running-el
 
 /** Claims an attempt at `day`'s backup by inserting its row; the unique (day, attempt) lets one process win. */
 async function claim(db: Database, day: string, now: Date, host: string): Promise<Claim> {
-  // A claimant that stopped renewing its lease (killed, or its host gone) failed.
+  // A claimant that stopped renewing its lease (killed, its host gone, or a restored database's
+  // record of the backup it came from) failed, whatever its day.
   await db
     .update(backups)
     .set({ outcome: "failed", finishedAt: now, error: "The process making it stopped before it finished (its claim ran out)." })
-    .where(and(eq(backups.day, day), eq(backups.outcome, "running"), lt(backups.leaseUntil, now)));
+    .where(and(eq(backups.outcome, "running"), lt(backups.leaseUntil, now)));
   const [latest] = await db.select().from(backups).where(eq(backups.day, day)).orderBy(desc(backups.attempt)).limit(1);
   if (latest?.outcome === "ok") return { why: "done-today" };
   if (latest?.outcome === "running") return { why: "running-elsewhere" };

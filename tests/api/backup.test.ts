@@ -9,12 +9,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startSession } from "~/server/accounts/sessions";
 import { backupDatabase, restoreDatabase, type RestoreResult } from "~/server/db/backup";
-import { main as backupCli } from "~/server/db/backup-cli";
 import { openDatabase, queryRows, type Database } from "~/server/db/client";
 import * as t from "~/server/db/schema";
 import { readImage, renderImage, saveImage } from "~/server/images/store";
 import { loadSharp } from "~/server/images/sharp";
-import { emptyDatabase, engine, fingerprint, truncateAll } from "../support/backups";
+import { backupCommand, emptyDatabase, engine, fingerprint, truncateAll } from "../support/backups";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 
 // `npm run db:backup` / `npm run db:restore` (server/db/backup.ts): a shop with customers, carts,
@@ -419,32 +418,18 @@ describe("the commands", () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  /** Runs the command in this process, with what it printed. */
-  async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string }> {
-    const printed: string[] = [];
-    const log = console.log;
-    const error = console.error;
-    console.log = console.error = (message: string) => void printed.push(message);
-    try {
-      return { code: await backupCli(args, env), out: printed.join("\n") };
-    } finally {
-      console.log = log;
-      console.error = error;
-    }
-  }
-
   it("checks its arguments", async () => {
     const env = { DATA_DIR: path.join(dir, "never-made") };
     const usage = /^Usage: npm run db:backup -- <file>\n {7}npm run db:restore -- <file> \[--force\]$/;
     for (const args of [[], ["backup"], ["backup", "a", "b"], ["backup", "a", "--force"], ["dump", "a"]]) {
-      expect(await run(args, env)).toMatchObject({ code: 2, out: expect.stringMatching(usage) });
+      expect(await backupCommand(args, env)).toMatchObject({ code: 2, out: expect.stringMatching(usage) });
     }
-    expect(await run(["restore", "a", "--forse"], env)).toMatchObject({ code: 2, out: expect.stringMatching(/Unknown option '--forse'/) });
-    expect(await run(["restore", path.join(dir, "missing.backup")], env)).toEqual({
+    expect(await backupCommand(["restore", "a", "--forse"], env)).toMatchObject({ code: 2, out: expect.stringMatching(/Unknown option '--forse'/) });
+    expect(await backupCommand(["restore", path.join(dir, "missing.backup")], env)).toEqual({
       code: 1,
       out: expect.stringMatching(/^There is no file .*missing\.backup to restore\.$/),
     });
-    expect(await run(["backup", path.join(dir, "x.backup")], env)).toEqual({
+    expect(await backupCommand(["backup", path.join(dir, "x.backup")], env)).toEqual({
       code: 1,
       out: expect.stringMatching(/^There is no embedded database in .*never-made to back up \(set DATA_DIR, or DATABASE_URL for PostgreSQL\)\.$/),
     });
@@ -471,11 +456,11 @@ describe("the commands", () => {
       }
       const where = postgres ? "the PostgreSQL database of DATABASE_URL" : "the embedded database in .*shop";
       try {
-        expect(await run(["restore", fileA], env)).toEqual({
+        expect(await backupCommand(["restore", fileA], env)).toEqual({
           code: 0,
           out: expect.stringMatching(new RegExp(`^Restored \\d+ rows of 28 tables from .*a\\.backup into ${where} \\(`)),
         });
-        expect(await run(["restore", fileA], env)).toEqual({
+        expect(await backupCommand(["restore", fileA], env)).toEqual({
           code: 1,
           out: expect.stringMatching(
             new RegExp(
@@ -483,14 +468,14 @@ describe("the commands", () => {
             ),
           ),
         });
-        expect(await run(["backup", fileB], env)).toEqual({
+        expect(await backupCommand(["backup", fileB], env)).toEqual({
           code: 0,
           out: expect.stringMatching(new RegExp(`^Backed up \\d+ rows of 28 tables from ${where} to .*b\\.backup \\(`)),
         });
         // The same rows in the same order: only the header (time, server) may differ.
         const body = (file: Buffer) => gunzipSync(file).toString("utf8").split("\n").slice(1);
         expect(body(await readFile(fileB))).toEqual(body(backup));
-        expect(await run(["restore", fileB, "--force"], env)).toMatchObject({ code: 0 });
+        expect(await backupCommand(["restore", fileB, "--force"], env)).toMatchObject({ code: 0 });
       } finally {
         await closeTarget();
       }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { inject } from "vitest";
+import { main as backupCli } from "~/server/db/backup-cli";
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from "~/server/db/client";
 import { createTestDatabase } from "./db";
 import { databaseUrlFor } from "./global-setup";
@@ -94,4 +95,17 @@ export async function fingerprint(db: Database): Promise<Record<string, string>>
     }
     return print;
   });
+}
+
+/** `npm run db:backup` or `db:restore` (its arguments after the `--`), run in this process, with what it printed. */
+export async function backupCommand(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string }> {
+  const printed: string[] = [];
+  const { log, error } = console;
+  console.log = console.error = (message: string) => void printed.push(message);
+  try {
+    return { code: await backupCli(args, env), out: printed.join("\n") };
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
 }
