@@ -71,7 +71,7 @@ export async function writeBackupFile(db: Database, file: string, options: { pas
     await rename(partial, file);
     const { bytes, sha256 } = tap.result();
     await writeWhole(`${file}${CHECKSUM_SUFFIX}`, `${sha256}  ${path.basename(file)}\n`);
-    await flushToDisk(file);
+    await flushToDisk(file); // both renames on disk
     return { ...result, bytes, sha256, encrypted: Boolean(options.passphrase) };
   } catch (error) {
     await rm(partial, { force: true });
