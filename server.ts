@@ -22,6 +22,7 @@ import { startRefunds } from "./server/checkout/refunds";
 import { startHousekeeping } from "./server/housekeeping";
 import { startLowStockMail } from "./server/catalog/low-stock";
 import { startReviewRequests } from "./server/reviews/requests";
+import { startScheduledBackups } from "./server/backups/schedule";
 
 // Entry of the server build (vite.config.ts): boots configuration, database and HTTP.
 
@@ -133,7 +134,7 @@ function customerSessionsOf(handle: DatabaseHandle): Promise<CustomerSessions> {
 
 /**
  * Work the process does besides answering requests: sending mail, ending lapsed stock holds,
- * retrying refunds, housekeeping, the daily low-stock mail, asking for reviews. stop() resolves once the mail being sent is marked sent (else it goes out again).
+ * retrying refunds, housekeeping, the daily low-stock mail, asking for reviews, the daily backup. stop() resolves once the mail being sent is marked sent (else it goes out again).
  */
 export function startBackgroundWork(handle: DatabaseHandle, config: Config, mailer: MailerOptions = {}): BackgroundWork {
   const mail = startMailer(handle.db, config, mailer);
@@ -145,6 +146,7 @@ export function startBackgroundWork(handle: DatabaseHandle, config: Config, mail
     startHousekeeping(handle.db),
     startLowStockMail(handle.db, { email: config.shopOrdersEmail, publicUrl: config.publicUrl }),
     startReviewRequests(handle.db, config.publicUrl),
+    startScheduledBackups(handle, config.backup),
   ];
   return {
     stop() {

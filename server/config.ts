@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { MIN_PASSPHRASE_LENGTH } from "./backups/encryption";
+import { commandWords } from "./backups/offsite";
 
 // Parsed once at boot; everything else receives the typed result. Names match DESIGN.md.
 const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
@@ -25,6 +27,14 @@ const trustProxy = z.preprocess(
     return v;
   }),
 );
+
+/** BACKUP_OFFSITE_COMMAND split into the words it runs as, without a shell (server/backups/offsite.ts). */
+const commandLine = z.string().transform((v, ctx) => {
+  const split = commandWords(v);
+  if ("words" in split) return split.words;
+  ctx.addIssue({ code: "custom", message: split.problem });
+  return z.NEVER;
+});
 
 const envSchema = z
   .object({
@@ -53,11 +63,26 @@ const envSchema = z
     SERVER_TIMING: onOff.default(false),
     /** pino's levels; by default info, and only errors in tests. */
     LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
+    /** Scheduled backups (decision 0046): the folder they go to; unset, none are made. */
+    BACKUP_DIR: optionalString,
+    /** Encrypts backups when set; db:restore needs it for an encrypted file. A secret: never logged. */
+    BACKUP_PASSPHRASE: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(MIN_PASSPHRASE_LENGTH, `at least ${MIN_PASSPHRASE_LENGTH} characters`).optional(),
+    ),
+    /** Receives each scheduled backup: `{file}` is its path (e.g. `rclone copy {file} remote:shop-backups`). */
+    BACKUP_OFFSITE_COMMAND: z.preprocess(emptyAsUndefined, commandLine.optional()),
+    /** The hour (Lagos) from which the day's backup is made. */
+    BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(2),
     // PICTURE_CACHE_DIR is the demo seed's own (server/demo/render-cache.ts): the server never draws.
   })
   .refine((e) => e.WEB_CONCURRENCY === 1 || e.DATABASE_URL, {
     path: ["WEB_CONCURRENCY"],
     message: "more than one process needs DATABASE_URL (the embedded database opens in one process only)",
+  })
+  .refine((e) => !e.BACKUP_OFFSITE_COMMAND || e.BACKUP_DIR, {
+    path: ["BACKUP_OFFSITE_COMMAND"],
+    message: "needs BACKUP_DIR (the off-site copy is of the scheduled backups)",
   });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -99,5 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webConcurrency: e.WEB_CONCURRENCY,
     logLevel: e.LOG_LEVEL ?? "info",
     serverTiming: e.SERVER_TIMING,
+    /** Scheduled backups (server/backups/schedule.ts). */
+    backup: { dir: e.BACKUP_DIR, passphrase: e.BACKUP_PASSPHRASE, offsiteCommand: e.BACKUP_OFFSITE_COMMAND, hour: e.BACKUP_HOUR },
   };
 }

@@ -5,8 +5,9 @@ import pino, { type DestinationStream, type Level } from "pino";
 import { withoutSecrets } from "~/app/route-facts";
 
 // Structured logs (one JSON line each, pino) with the id of the request they belong to. What is
-// never written: passwords, tokens, cookies, the Authorization header, query strings, the
-// one-time tokens in verification and reset addresses, and the parameters of failed queries.
+// never written: passwords, the backups' passphrase, tokens, cookies, the Authorization header,
+// query strings, the one-time tokens in verification and reset addresses, and the parameters of
+// failed queries.
 
 const requestContext = new AsyncLocalStorage<{ reqId: string }>();
 
@@ -19,6 +20,7 @@ const REDACTED = [
   "accessCode",
   "authorization",
   "cookie",
+  "passphrase",
   "*.password",
   "*.newPassword",
   "*.token",
@@ -27,6 +29,7 @@ const REDACTED = [
   "*.accessCode",
   "*.authorization",
   "*.cookie",
+  "*.passphrase",
   "*.headers.authorization",
   "*.headers.cookie",
 ];

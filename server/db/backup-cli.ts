@@ -2,15 +2,17 @@
 // to one file that either engine can restore (format: server/db/backup.ts).
 // `npm run db:restore -- <file> [--force]`: loads such a file into the configured database, which
 // must be empty unless --force is given (then everything in it is replaced, in one transaction).
-import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { rename, rm, stat } from "node:fs/promises";
+// With BACKUP_PASSPHRASE set, backups are encrypted, and restore opens encrypted ones with it; a
+// file's checksum beside it (`<file>.sha256`) is checked before restoring (decision 0046).
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config";
 import { openDatabase, type DatabaseHandle } from "./client";
-import { backupDatabase, restoreDatabase } from "./backup";
+import { restoreDatabase } from "./backup";
+import { openBackupFile, writeBackupFile } from "../backups/backup-file";
 
 const usage = "Usage: npm run db:backup -- <file>\n       npm run db:restore -- <file> [--force]";
 
@@ -43,15 +45,13 @@ export async function main(args: string[], env: NodeJS.ProcessEnv = process.env)
     const handle = await open(config, "back up");
     if (!handle) return 1;
     // Written beside the target and renamed at the end: a failed backup leaves no half file.
-    const partial = `${file}.partial`;
     try {
-      const result = await backupDatabase(handle.db, createWriteStream(partial));
-      await rename(partial, file);
-      const { size } = await stat(file);
-      console.log(`Backed up ${result.rows} rows of ${result.tables.length} tables from ${where} to ${file} (${formatBytes(size)}, ${took()}).`);
+      const result = await writeBackupFile(handle.db, file, { passphrase: config.backup.passphrase });
+      console.log(
+        `Backed up ${result.rows} rows of ${result.tables.length} tables from ${where} to ${file} (${formatBytes(result.bytes)}${result.encrypted ? ", encrypted" : ""}, ${took()}).`,
+      );
       return 0;
     } catch (error) {
-      await rm(partial, { force: true });
       console.error(`The backup failed: ${(error as Error).message}`);
       return 1;
     } finally {
@@ -63,11 +63,17 @@ export async function main(args: string[], env: NodeJS.ProcessEnv = process.env)
     console.error(`There is no file ${file} to restore.`);
     return 1;
   }
+  // The checksum, passphrase and encryption tag are checked before the database is opened.
+  const opened = await openBackupFile(file, config.backup.passphrase);
+  if (!opened.ok) {
+    console.error(`${opened.message} Nothing was changed.`);
+    return 1;
+  }
   const handle = await open(config, "restore into");
   if (!handle) return 1;
   try {
     await handle.migrate();
-    const result = await restoreDatabase(handle.db, createReadStream(file), { force: parsed.values.force });
+    const result = await restoreDatabase(handle.db, opened.read(), { force: parsed.values.force });
     if (!result.ok) {
       console.error(
         result.reason === "not-empty" ? result.message.replace("The database", `${capitalize(where)}`) : `${result.message} Nothing was changed.`,

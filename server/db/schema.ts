@@ -615,3 +615,39 @@ export const reviews = pgTable(
     check("reviews_body_length", sql`char_length(${t.body}) <= ${sql.raw(String(REVIEW_TEXT_MAX))}`),
   ],
 );
+
+// ---------------------------------------------------------------- scheduled backups
+
+/** Where a scheduled backup stands (decision 0046): `copy-failed` made its file, but the off-site copy failed. */
+export const backupOutcome = pgEnum("backup_outcome", ["running", "ok", "failed", "copy-failed"]);
+
+/**
+ * Each attempt at a Lagos day's scheduled backup (server/backups/schedule.ts): an attempt is
+ * claimed by inserting its row, so of several processes or hosts one makes the day's backup. The
+ * newest row is what the Shop health panel shows.
+ */
+export const backups = pgTable(
+  "backups",
+  {
+    id: serial("id").primaryKey(),
+    /** The Lagos calendar day the backup belongs to. */
+    day: date("day").notNull(),
+    /** 1 for the day's first try; a failed try, or one whose process vanished, is tried again up to a limit. */
+    attempt: integer("attempt").notNull(),
+    outcome: backupOutcome("outcome").notNull().default("running"),
+    /** The process that claimed it: "host pid N". */
+    host: text("host").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /** While running, the claimant renews this; once it passes, another process may try again. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** The file's name in BACKUP_DIR, its size and the SHA-256 of its bytes (also in `<file>.sha256`). */
+    fileName: text("file_name"),
+    bytes: bigint("bytes", { mode: "number" }),
+    sha256: text("sha256"),
+    encrypted: boolean("encrypted").notNull().default(false),
+    /** Why it failed, or why the off-site copy did. */
+    error: text("error"),
+  },
+  (t) => [uniqueIndex("backups_day_attempt_idx").on(t.day, t.attempt), index("backups_started_idx").on(t.startedAt)],
+);

@@ -9,13 +9,12 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startSession } from "~/server/accounts/sessions";
 import { backupDatabase, restoreDatabase, type RestoreResult } from "~/server/db/backup";
-import { main as backupCli } from "~/server/db/backup-cli";
-import { openDatabase, queryRows, type Database, type DatabaseHandle } from "~/server/db/client";
+import { openDatabase, queryRows, type Database } from "~/server/db/client";
 import * as t from "~/server/db/schema";
 import { readImage, renderImage, saveImage } from "~/server/images/store";
 import { loadSharp } from "~/server/images/sharp";
+import { backupCommand, emptyDatabase, engine, fingerprint, truncateAll } from "../support/backups";
 import { createTestDatabase, type TestDatabase } from "../support/db";
-import { databaseUrlFor } from "../support/global-setup";
 
 // `npm run db:backup` / `npm run db:restore` (server/db/backup.ts): a shop with customers, carts,
 // orders, payments, mails and uploaded pictures comes back row for row, on either engine.
@@ -23,91 +22,6 @@ import { databaseUrlFor } from "../support/global-setup";
 const postgres = inject("postgresTemplate");
 /** Loading a shop of pictures several times over; two cores shared with other work can take a while. */
 const SLOW = 90_000;
-const engine = postgres ? "postgres" : "pglite";
-
-/** Empties every table of the shop (sequences back to the start): a fresh shop, without migrating one. */
-async function truncateAll(db: Database): Promise<void> {
-  const tables = await queryRows<{ name: string }>(
-    db,
-    sql`select relname as name from pg_class where relkind = 'r' and relnamespace = current_schema()::regnamespace`,
-  );
-  await db.execute(
-    sql`truncate table ${sql.join(
-      tables.map((r) => sql.identifier(r.name)),
-      sql`, `,
-    )} restart identity cascade`,
-  );
-}
-
-/**
- * A migrated database with no rows, on the engine asked for, and the environment that points the
- * commands at it. Migrating a new PGlite costs seconds: its own engine's is an emptied clone.
- */
-async function emptyDatabase(on: "pglite" | "postgres" = engine): Promise<DatabaseHandle & { env: NodeJS.ProcessEnv }> {
-  if (on === "pglite") {
-    const handle = postgres ? await openDatabase({ dataDir: "memory://" }) : await createTestDatabase();
-    if (postgres) await handle.migrate();
-    else await truncateAll(handle.db);
-    return { ...handle, env: {} };
-  }
-  const name = `shop_backup_${randomBytes(6).toString("hex")}`;
-  const admin = await openDatabase({ databaseUrl: postgres!.adminUrl });
-  await admin.db.execute(`create database ${name}`);
-  await admin.close();
-  const url = databaseUrlFor(postgres!.adminUrl, name);
-  const handle = await openDatabase({ databaseUrl: url });
-  await handle.migrate();
-  return {
-    ...handle,
-    env: { DATABASE_URL: url },
-    close: async () => {
-      await handle.close();
-      const cleanup = await openDatabase({ databaseUrl: postgres!.adminUrl });
-      await cleanup.db.execute(`drop database if exists ${name} with (force)`);
-      await cleanup.close();
-    },
-  };
-}
-
-/**
- * Every table's row count and an md5 of its rows (stored columns only: generated ones are computed
- * by the engine that holds them), plus every sequence's position: two equal fingerprints are two
- * equal shops.
- */
-async function fingerprint(db: Database): Promise<Record<string, string>> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local timezone = 'UTC'`);
-    const columns = await queryRows<{ table: string; columns: string[] }>(
-      tx as unknown as Database,
-      sql`select c.relname as "table", array_agg(quote_ident(a.attname) order by a.attnum)::text[] as columns
-            from pg_class c join pg_attribute a on a.attrelid = c.oid
-           where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r' and a.attnum > 0
-             and not a.attisdropped and a.attgenerated = ''
-           group by c.relname order by c.relname`,
-    );
-    const print: Record<string, string> = {};
-    for (const { table, columns: cols } of columns) {
-      const row = sql.raw(`row(${cols.join(", ")})::text`);
-      const [r] = await queryRows<{ n: string; md5: string | null }>(
-        tx as unknown as Database,
-        sql`select count(*)::text as n, md5(string_agg(${row}, ',' order by ${row} collate "C")) as md5 from ${sql.identifier(table)}`,
-      );
-      print[table] = `${r.n} rows ${r.md5}`;
-    }
-    const sequences = await queryRows<{ name: string }>(
-      tx as unknown as Database,
-      sql`select relname as name from pg_class where relkind = 'S' and relnamespace = current_schema()::regnamespace order by relname`,
-    );
-    for (const { name } of sequences) {
-      const [s] = await queryRows<{ v: string }>(
-        tx as unknown as Database,
-        sql`select last_value || ' ' || is_called as v from ${sql.identifier(name)}`,
-      );
-      print[`sequence ${name}`] = s.v;
-    }
-    return print;
-  });
-}
 
 async function backupToBuffer(db: Database): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -146,6 +60,21 @@ async function addShopActivity(db: Database): Promise<void> {
   await db.insert(t.categoryRedirects).values({ nameKey: "old foam name", categoryId: category.id });
   // A daily job's run (the low-stock mail, issue 18).
   await db.insert(t.dailyRuns).values({ job: "low-stock-mail", day: "2026-01-05" });
+  // A scheduled backup's record (decision 0046).
+  await db.insert(t.backups).values({
+    day: "2026-01-05",
+    attempt: 1,
+    outcome: "copy-failed",
+    host: "shop-1 pid 42",
+    startedAt: new Date("2026-01-05T01:00:00.123456Z"),
+    leaseUntil: new Date("2026-01-05T01:10:00Z"),
+    finishedAt: new Date("2026-01-05T01:00:03Z"),
+    fileName: "foam-shop-2026-01-05-020000.backup.enc",
+    bytes: 12_345_678,
+    sha256: "a".repeat(64),
+    encrypted: true,
+    error: "The off-site copy failed: rclone exited with code 1: no route",
+  });
   const [product] = await db
     .insert(t.products)
     .values({
@@ -489,32 +418,18 @@ describe("the commands", () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  /** Runs the command in this process, with what it printed. */
-  async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string }> {
-    const printed: string[] = [];
-    const log = console.log;
-    const error = console.error;
-    console.log = console.error = (message: string) => void printed.push(message);
-    try {
-      return { code: await backupCli(args, env), out: printed.join("\n") };
-    } finally {
-      console.log = log;
-      console.error = error;
-    }
-  }
-
   it("checks its arguments", async () => {
     const env = { DATA_DIR: path.join(dir, "never-made") };
     const usage = /^Usage: npm run db:backup -- <file>\n {7}npm run db:restore -- <file> \[--force\]$/;
     for (const args of [[], ["backup"], ["backup", "a", "b"], ["backup", "a", "--force"], ["dump", "a"]]) {
-      expect(await run(args, env)).toMatchObject({ code: 2, out: expect.stringMatching(usage) });
+      expect(await backupCommand(args, env)).toMatchObject({ code: 2, out: expect.stringMatching(usage) });
     }
-    expect(await run(["restore", "a", "--forse"], env)).toMatchObject({ code: 2, out: expect.stringMatching(/Unknown option '--forse'/) });
-    expect(await run(["restore", path.join(dir, "missing.backup")], env)).toEqual({
+    expect(await backupCommand(["restore", "a", "--forse"], env)).toMatchObject({ code: 2, out: expect.stringMatching(/Unknown option '--forse'/) });
+    expect(await backupCommand(["restore", path.join(dir, "missing.backup")], env)).toEqual({
       code: 1,
       out: expect.stringMatching(/^There is no file .*missing\.backup to restore\.$/),
     });
-    expect(await run(["backup", path.join(dir, "x.backup")], env)).toEqual({
+    expect(await backupCommand(["backup", path.join(dir, "x.backup")], env)).toEqual({
       code: 1,
       out: expect.stringMatching(/^There is no embedded database in .*never-made to back up \(set DATA_DIR, or DATABASE_URL for PostgreSQL\)\.$/),
     });
@@ -541,11 +456,11 @@ describe("the commands", () => {
       }
       const where = postgres ? "the PostgreSQL database of DATABASE_URL" : "the embedded database in .*shop";
       try {
-        expect(await run(["restore", fileA], env)).toEqual({
+        expect(await backupCommand(["restore", fileA], env)).toEqual({
           code: 0,
-          out: expect.stringMatching(new RegExp(`^Restored \\d+ rows of 27 tables from .*a\\.backup into ${where} \\(`)),
+          out: expect.stringMatching(new RegExp(`^Restored \\d+ rows of 28 tables from .*a\\.backup into ${where} \\(`)),
         });
-        expect(await run(["restore", fileA], env)).toEqual({
+        expect(await backupCommand(["restore", fileA], env)).toEqual({
           code: 1,
           out: expect.stringMatching(
             new RegExp(
@@ -553,14 +468,14 @@ describe("the commands", () => {
             ),
           ),
         });
-        expect(await run(["backup", fileB], env)).toEqual({
+        expect(await backupCommand(["backup", fileB], env)).toEqual({
           code: 0,
-          out: expect.stringMatching(new RegExp(`^Backed up \\d+ rows of 27 tables from ${where} to .*b\\.backup \\(`)),
+          out: expect.stringMatching(new RegExp(`^Backed up \\d+ rows of 28 tables from ${where} to .*b\\.backup \\(`)),
         });
         // The same rows in the same order: only the header (time, server) may differ.
         const body = (file: Buffer) => gunzipSync(file).toString("utf8").split("\n").slice(1);
         expect(body(await readFile(fileB))).toEqual(body(backup));
-        expect(await run(["restore", fileB, "--force"], env)).toMatchObject({ code: 0 });
+        expect(await backupCommand(["restore", fileB, "--force"], env)).toMatchObject({ code: 0 });
       } finally {
         await closeTarget();
       }
