@@ -49,7 +49,9 @@ const adminUrl = process.env.DATABASE_URL;
 const caddy = caddyVersion();
 const line = "!".repeat(72);
 if (!adminUrl) {
-  console.log(`\n${line}\n!! tests/deploy/rehearsal.test.ts SKIPPED: the rehearsal needs PostgreSQL (set DATABASE_URL,\n!! e.g. postgres://postgres@127.0.0.1:5432/postgres): .ci/run's second pass runs it.\n${line}\n`);
+  console.log(
+    `\n${line}\n!! tests/deploy/rehearsal.test.ts SKIPPED: the rehearsal needs PostgreSQL (set DATABASE_URL,\n!! e.g. postgres://postgres@127.0.0.1:5432/postgres): .ci/run's second pass runs it.\n${line}\n`,
+  );
 } else if (!caddy) {
   const message = "tests/deploy/rehearsal.test.ts needs Caddy: apt-get install -y caddy";
   // CI installs Caddy (.ci/run): missing there, the rehearsal fails rather than being skipped.
@@ -58,7 +60,8 @@ if (!adminUrl) {
 }
 
 /** Whether package.json has the release script (issue 25's "release" half). */
-const hasReleaseScript = async () => "release" in (JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { scripts: object }).scripts;
+const hasReleaseScript = async () =>
+  "release" in (JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { scripts: object }).scripts;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -147,7 +150,10 @@ function shopping(customers: { client: HttpsClient; shopper: Shopper }[], { maxM
 const describeFailures = (failed: Call[], since: number) =>
   failed
     .slice(0, 10)
-    .map((c) => `${c.what} from ${((c.startedAt - since) / 1000).toFixed(2)} s to ${((c.endedAt - since) / 1000).toFixed(2)} s: ${c.status ?? "no answer"} ${c.error}`)
+    .map(
+      (c) =>
+        `${c.what} from ${((c.startedAt - since) / 1000).toFixed(2)} s to ${((c.endedAt - since) / 1000).toFixed(2)} s: ${c.status ?? "no answer"} ${c.error}`,
+    )
     .join("\n");
 
 // ------------------------------------------------------------------ the rehearsal
@@ -259,7 +265,11 @@ describe.runIf(adminUrl && caddy)(`the deployment recipe, rehearsed (${caddy})`,
       shops.push({ port, service });
     }
     await Promise.all(shops.map((s) => s.service.start()));
-    await Promise.all(shops.map((s) => untilReady(s.port, { every: 100 }).catch((error: Error) => Promise.reject(new Error(`${error.message}\n${s.service.output()}`)))));
+    await Promise.all(
+      shops.map((s) =>
+        untilReady(s.port, { every: 100 }).catch((error: Error) => Promise.reject(new Error(`${error.message}\n${s.service.output()}`))),
+      ),
+    );
 
     proxy = await startCaddy({
       config: path.join(DEPLOY, "Caddyfile.local"),

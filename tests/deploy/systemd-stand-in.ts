@@ -84,7 +84,7 @@ export function timeSpanMs(value: string): number {
   let total = 0;
   for (const part of value.trim().split(/\s+/)) {
     const match = /^(\d+(?:\.\d+)?)([a-z]*)$/.exec(part);
-    const unit = match && units[match[2] || "s"];
+    const unit = match ? units[match[2] || "s"] : undefined;
     if (!match || unit === undefined) throw new Error(`Not a time span: ${value}`);
     total += Number(match[1]) * unit;
   }
@@ -97,7 +97,7 @@ export function parseEnvironmentFile(text: string): Record<string, string> {
   for (const raw of text.split("\n")) {
     const line = raw.trim();
     if (line === "" || line.startsWith("#") || line.startsWith(";")) continue;
-    const match = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
+    const match = /^([a-z_]\w*)=(.*)$/i.exec(line);
     if (!match) throw new Error(`Not an environment file line: ${raw}`);
     const value = match[2].trim();
     const quoted = /^(["'])(.*)\1$/.exec(value);
@@ -189,9 +189,15 @@ export class StandInService {
     const env = await this.environment();
     for (const argv of await this.commands()) {
       const [file, ...args] = this.executable(argv);
-      const run = spawnSync(file, args, { cwd: this.workingDirectory(), env, encoding: "utf8", timeout: timeSpanMs(this.setting("TimeoutStartSec") ?? "90s") });
+      const run = spawnSync(file, args, {
+        cwd: this.workingDirectory(),
+        env,
+        encoding: "utf8",
+        timeout: timeSpanMs(this.setting("TimeoutStartSec") ?? "90s"),
+      });
       this.journal += `${run.stdout ?? ""}${run.stderr ?? ""}`;
-      if (run.status !== 0) throw new Error(`${this.name}: ${argv.join(" ")} failed (${run.status ?? run.signal ?? run.error?.message}):\n${this.journal.slice(-8000)}`);
+      if (run.status !== 0)
+        throw new Error(`${this.name}: ${argv.join(" ")} failed (${run.status ?? run.signal ?? run.error?.message}):\n${this.journal.slice(-8000)}`);
     }
   }
 
