@@ -15,7 +15,7 @@ import { databaseUrlFor } from "../support/global-setup";
 import { startPaystackStub, type PaystackStub } from "../support/paystack-stub";
 import { deliveryFields, paidOrdersOf, quickCustomer, setStock, type Shopper } from "../support/shop";
 import { startSmtpServer } from "../support/smtp";
-import { StandInService } from "./systemd-stand-in";
+import { STARTED, StandInService } from "./systemd-stand-in";
 import { caddyVersion, httpsClient, startCaddy, type HttpsClient, type RunningCaddy } from "./through-caddy";
 
 // The deployment recipe of deploy/ (README "Put it online"), rehearsed on this machine, which has
@@ -108,21 +108,21 @@ interface Call {
  * one more unit in the cart, the cart (emptied every fourth add), a short pause, again until
  * stopped (at most `maxMs`). A call fails when it gets no answer or one other than expected.
  */
-function shopping(customers: { client: HttpsClient; shopper: Shopper }[], { maxMs = 240_000, pauseMs = 25 } = {}) {
+function shopping(customers: { client: HttpsClient; shopper: Shopper }[], { maxMs = 240_000, pauseMs = 100 } = {}) {
   const calls: Call[] = [];
   let running = true;
   const startedAt = performance.now();
   async function call(client: HttpsClient, method: "GET" | "POST", what: string, options: Parameters<HttpsClient["request"]>[2]) {
-    const call: Call = { what: `${method} ${what.split("?")[0]}`, startedAt: performance.now(), endedAt: 0, status: null };
-    calls.push(call);
+    const entry: Call = { what: `${method} ${what.split("?")[0]}`, startedAt: performance.now(), endedAt: 0, status: null };
+    calls.push(entry);
     try {
       const answer = await client.request(method, what, options);
-      call.status = answer.status;
-      if (answer.status !== 200) call.error = answer.text.slice(0, 200);
+      entry.status = answer.status;
+      if (answer.status !== 200) entry.error = answer.text.slice(0, 200);
     } catch (error) {
-      call.error = error instanceof Error ? error.message : String(error);
+      entry.error = error instanceof Error ? error.message : String(error);
     }
-    call.endedAt = performance.now();
+    entry.endedAt = performance.now();
   }
   const done = Promise.all(
     customers.map(async ({ client, shopper }, i) => {
@@ -147,6 +147,15 @@ function shopping(customers: { client: HttpsClient; shopper: Shopper }[], { maxM
   };
 }
 
+/** Customers' requests (not Caddy's health checks) the service's current main process has logged. */
+function customerRequestsOfLatestRun(service: StandInService): number {
+  const journal = service.output();
+  return journal
+    .slice(journal.lastIndexOf(STARTED))
+    .split("\n")
+    .filter((l) => l.includes('"msg":"request"') && !l.includes('"path":"/readyz"')).length;
+}
+
 const describeFailures = (failed: Call[], since: number) =>
   failed
     .slice(0, 10)
@@ -169,7 +178,6 @@ describe.runIf(adminUrl && caddy)(`the deployment recipe, rehearsed (${caddy})`,
   let httpsPort: number;
   let publicUrl: string;
   const shops: { port: number; service: StandInService }[] = [];
-  const releases: string[] = [];
 
   /** Where the server's paths are in the rehearsal. */
   const serverPaths = () => ({ "/srv/foam-shop": path.join(root, "srv/foam-shop"), "/etc/foam-shop": path.join(root, "etc/foam-shop") });
@@ -189,7 +197,13 @@ describe.runIf(adminUrl && caddy)(`the deployment recipe, rehearsed (${caddy})`,
       .filter((f) => f !== "");
     await mkdir(dir, { recursive: true });
     // A file deleted in this checkout but not yet committed is still listed: skip what is gone.
-    await Promise.all(files.map((f) => cp(path.join(ROOT, f), path.join(dir, f), { recursive: true, force: true }).catch(() => {})));
+    await Promise.all(
+      files.map((f) =>
+        cp(path.join(ROOT, f), path.join(dir, f), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT") throw error;
+        }),
+      ),
+    );
     await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
     const release = await StandInService.load({
       unitFile: path.join(DEPLOY, "foam-shop-release@.service"),
@@ -211,7 +225,6 @@ describe.runIf(adminUrl && caddy)(`the deployment recipe, rehearsed (${caddy})`,
     const live = path.join(root, "srv/foam-shop/current");
     await symlink(`releases/${name}`, `${live}.new`);
     await rename(`${live}.new`, live);
-    releases.push(name);
     return performance.now() - startedAt;
   }
 
@@ -395,8 +408,10 @@ describe.runIf(adminUrl && caddy)(`the deployment recipe, rehearsed (${caddy})`,
       );
       expect(failed.length, `failed requests:\n${describeFailures(failed, loadStartedAt)}`).toBe(0);
       expect(requests).toBeGreaterThan(CUSTOMERS * 10);
-      // Both processes now run the new release (a process keeps the folder it started in).
+      // Both processes now run the new release (a process keeps the folder it started in), and
+      // Caddy sent customers to each after its restart.
       for (const { service } of shops) {
+        expect(customerRequestsOfLatestRun(service), service.name).toBeGreaterThan(0);
         expect(await realpath(`/proc/${service.mainPid}/cwd`)).toBe(await realpath(path.join(root, "srv/foam-shop/releases/2")));
       }
     } finally {
@@ -426,15 +441,8 @@ describe.runIf(adminUrl && caddy)(`the deployment recipe, rehearsed (${caddy})`,
         if (performance.now() - killedAt > 60_000) throw new Error(`not ready 60 s after SIGKILL:\n${service.output().slice(-4000)}`);
         await sleep(50);
       }
-      // Serving again: Caddy sends it customers (a logged request other than the health checks').
-      const servedSince = () => {
-        const journal = service.output();
-        return journal
-          .slice(journal.lastIndexOf("starting again"))
-          .split("\n")
-          .some((l) => l.includes('"msg":"request"') && !l.includes('"path":"/readyz"'));
-      };
-      while (!servedSince()) {
+      // Serving again: Caddy sends it customers.
+      while (customerRequestsOfLatestRun(service) === 0) {
         if (performance.now() - readyAt > 30_000) throw new Error("Caddy sent the restarted process no customer within 30 s");
         await sleep(50);
       }

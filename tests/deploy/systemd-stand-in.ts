@@ -136,6 +136,9 @@ export interface MainProcessRun {
   exit?: Exit & { at: number };
 }
 
+/** The journal line the stand-in writes when it starts a main process. */
+export const STARTED = "[stand-in] started main process";
+
 /** Signals after which systemd counts an exit as clean (Restart=on-failure does not restart). */
 const CLEAN_SIGNALS = ["SIGHUP", "SIGINT", "SIGTERM", "SIGPIPE"];
 
@@ -281,6 +284,7 @@ export class StandInService {
     child.stdout!.on("data", keep);
     child.stderr!.on("data", keep);
     const record: MainProcessRun = { pid: child.pid ?? -1, startedAt: performance.now() };
+    this.journal += `\n${STARTED} ${record.pid} of ${this.name}\n`;
     this.history.push(record);
     this.child = child;
     this.exited = new Promise((resolve) =>
