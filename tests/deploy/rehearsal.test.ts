@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmod, cp, mkdir, mkdtemp, readFile, realpath, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { request } from "node:http";
@@ -15,7 +15,7 @@ import { databaseUrlFor } from "../support/global-setup";
 import { startPaystackStub, type PaystackStub } from "../support/paystack-stub";
 import { deliveryFields, paidOrdersOf, quickCustomer, setStock, type Shopper } from "../support/shop";
 import { startSmtpServer } from "../support/smtp";
-import { STARTED, StandInService } from "./systemd-stand-in";
+import { runToEnd, STARTED, StandInService } from "./systemd-stand-in";
 import { caddyVersion, httpsClient, startCaddy, type HttpsClient, type RunningCaddy } from "./through-caddy";
 
 // The deployment recipe of deploy/ (README "Put it online"), rehearsed on this machine, which has
@@ -218,8 +218,8 @@ describe.runIf(adminUrl && caddy)(`the deployment recipe, rehearsed (${caddy})`,
       // migrations (the processes would also apply them when they start). When package.json has
       // the script, the unit's own ExecStart= above runs instead.
       console.log("rehearsal: package.json has no release script yet: `npm run build` and the migrations instead");
-      const build = spawnSync("npm", ["run", "build"], { cwd: dir, encoding: "utf8" });
-      if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
+      const build = await runToEnd("npm", ["run", "build"], { cwd: dir, env: baseEnv(), timeoutMs: 600_000 });
+      if (build.code !== 0) throw new Error(`npm run build failed:\n${build.output}`);
       await handle.migrate();
     }
     const live = path.join(root, "srv/foam-shop/current");

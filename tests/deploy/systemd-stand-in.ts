@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -111,6 +111,29 @@ export function serviceSetting(unit: UnitSections, key: string): string | undefi
   return unit.get("Service")?.get(key)?.at(-1);
 }
 
+/**
+ * Runs a command to its end without blocking this process (the rehearsal's customers keep
+ * shopping meanwhile); SIGKILL after `timeoutMs`. Resolves with how it ended and what it printed.
+ */
+export function runToEnd(
+  file: string,
+  args: string[],
+  { cwd, env, timeoutMs }: { cwd: string; env: Record<string, string>; timeoutMs: number },
+): Promise<Exit & { output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.once("error", reject);
+    child.once("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, output });
+    });
+  });
+}
+
 export interface StandInOptions {
   /** The unit file's path. */
   unitFile: string;
@@ -192,15 +215,10 @@ export class StandInService {
     const env = await this.environment();
     for (const argv of await this.commands()) {
       const [file, ...args] = this.executable(argv);
-      const run = spawnSync(file, args, {
-        cwd: this.workingDirectory(),
-        env,
-        encoding: "utf8",
-        timeout: timeSpanMs(this.setting("TimeoutStartSec") ?? "90s"),
-      });
-      this.journal += `${run.stdout ?? ""}${run.stderr ?? ""}`;
-      if (run.status !== 0)
-        throw new Error(`${this.name}: ${argv.join(" ")} failed (${run.status ?? run.signal ?? run.error?.message}):\n${this.journal.slice(-8000)}`);
+      const run = await runToEnd(file, args, { cwd: this.workingDirectory(), env, timeoutMs: timeSpanMs(this.setting("TimeoutStartSec") ?? "90s") });
+      this.journal += run.output;
+      if (run.code !== 0)
+        throw new Error(`${this.name}: ${argv.join(" ")} failed (code ${run.code}, signal ${run.signal}):\n${this.journal.slice(-8000)}`);
     }
   }
 
