@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -188,6 +189,8 @@ describe.runIf(caddy)("the Caddyfiles (deploy/Caddyfile, deploy/Caddyfile.local)
     expect(proxy.upstreams).toEqual([{ dial: "127.0.0.1:3001" }, { dial: "127.0.0.1:3002" }]);
     expect(proxy.health_checks.active).toMatchObject({ uri: "/readyz", interval: 1e9 });
     expect(proxy.load_balancing.try_duration).toBeGreaterThan(0);
+    // Caddy drops an idle connection before the shop does (Node's default keepAliveTimeout).
+    expect(proxy.transport.keep_alive.idle_timeout / 1e6).toBeLessThan(createServer().keepAliveTimeout);
     expect(handlers(config).map((h) => h.handler)).not.toContain("encode");
     expect(config.apps.tls?.automation?.policies ?? [], "certificates from a public CA (Caddy's default)").toEqual([]);
     const upstreams = adapted("Caddyfile", { SHOP_UPSTREAMS: "127.0.0.1:4001 127.0.0.1:4002 127.0.0.1:4003" });
