@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { openShopDatabaseOrExit, serveUntilStopped, start, startBackgroundWork } from "~/server";
+import { openShopDatabaseOrExit, serveUntilStopped, start, startBackgroundWork } from "~/server/main";
 import { createApp, isCatalogRequest } from "~/server/app";
 import { createCatalogCache } from "~/server/catalog/catalog-cache";
 import { loadConfig } from "~/server/config";
