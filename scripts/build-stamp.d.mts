@@ -5,4 +5,7 @@ export declare function readBuildStamp(root?: string): string | null;
 export declare function buildIsCurrent(root?: string): boolean;
 export declare function writeBuildStamp(source: string, root?: string): void;
 export declare function removeBuildStamp(root?: string): void;
-export declare function withBuildLock<T>(work: () => T | Promise<T>, options?: { root?: string; waitMs?: number; say?: (line: string) => void }): Promise<T>;
+export declare function withBuildLock<T>(
+  work: () => T | Promise<T>,
+  options?: { root?: string; waitMs?: number; say?: (line: string) => void },
+): Promise<T>;

@@ -33,7 +33,11 @@ if (cluster.isPrimary && !buildIsCurrent()) {
         "A real shop never builds at start: its processes would each rebuild one build/ at once.",
     );
   }
-  console.log(built ? "The source changed since the last build: building the shop again (demo mode)..." : "No build yet: building the shop (first start only)...");
+  console.log(
+    built
+      ? "The source changed since the last build: building the shop again (demo mode)..."
+      : "No build yet: building the shop (first start only)...",
+  );
   try {
     execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { cwd: ROOT, stdio: "inherit" });
   } catch {

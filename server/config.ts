@@ -7,6 +7,9 @@ import { z } from "zod";
  * server/payments/paystack.ts): a stopping process gives the requests in flight longer than this.
  */
 export const OUTGOING_CALL_TIMEOUT_MS = 15_000;
+
+/** A real shop's drain after SIGTERM (SHUTDOWN_DRAIN_MS): a few of a balancer's health checks. */
+const DEFAULT_DRAIN_MS = 5_000;
 const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
@@ -59,8 +62,11 @@ const envSchema = z
     SERVER_TIMING: onOff.default(false),
     /** pino's levels; by default info, and only errors in tests. */
     LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
-    /** After SIGTERM, how long /readyz answers 503 while requests are still served, for a balancer to stop sending (decision 0053). */
-    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+    /**
+     * After SIGTERM, how long /readyz answers 503 while requests are still served, for a balancer
+     * to stop sending (decision 0053); unset: 5 s, or none in demo mode (no balancer).
+     */
+    SHUTDOWN_DRAIN_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(600_000).optional()),
     /** After SIGTERM, when a process still busy exits anyway. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
     /**
@@ -77,7 +83,7 @@ const envSchema = z
     path: ["WEB_CONCURRENCY"],
     message: "more than one process needs DATABASE_URL (the embedded database opens in one process only)",
   })
-  .refine((e) => e.SHUTDOWN_TIMEOUT_MS > e.SHUTDOWN_DRAIN_MS + OUTGOING_CALL_TIMEOUT_MS, {
+  .refine((e) => e.SHUTDOWN_TIMEOUT_MS > (e.SHUTDOWN_DRAIN_MS ?? DEFAULT_DRAIN_MS) + OUTGOING_CALL_TIMEOUT_MS, {
     path: ["SHUTDOWN_TIMEOUT_MS"],
     message: `must exceed SHUTDOWN_DRAIN_MS plus ${OUTGOING_CALL_TIMEOUT_MS} ms, the longest call to Paystack a request in flight may be waiting on`,
   });
@@ -112,13 +118,13 @@ function servingProblems(e: z.infer<typeof envSchema>, config: Config): string[]
   const problems: string[] = [];
   if (!e.DATABASE_URL && !e.UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS) {
     problems.push(
-      "DATABASE_URL: a real shop keeps its orders in PostgreSQL; set DATABASE_URL (README: \"Run it on PostgreSQL\", which also shows how to move a demo's data there). " +
+      'DATABASE_URL: a real shop keeps its orders in PostgreSQL; set DATABASE_URL (README: "Run it on PostgreSQL", which also shows how to move a demo\'s data there). ' +
         "The embedded database never flushes to disk, so a power cut can lose paid orders: it is for the demo (SHOP_DEMO=on), development and tests.",
     );
   }
   if (!e.PUBLIC_URL) {
     problems.push(
-      "PUBLIC_URL: a real shop needs the https address its customers reach it at, such as https://foamshop.ng, for e-mailed links, Secure cookies and HSTS (README: \"Configuration\").",
+      'PUBLIC_URL: a real shop needs the https address its customers reach it at, such as https://foamshop.ng, for e-mailed links, Secure cookies and HSTS (README: "Configuration").',
     );
   } else if (!config.https && !(isLoopbackUrl(e.PUBLIC_URL) && config.host && LOOPBACK_HOSTS.has(config.host))) {
     problems.push(
@@ -168,6 +174,6 @@ function configFrom(e: z.infer<typeof envSchema>) {
     /** A real shop on the embedded database, by UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS=yes (tests and the bench only). */
     unsafeEmbeddedDatabase: !demo && !e.DATABASE_URL && e.UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS === "yes",
     /** The graceful stop (decision 0053). */
-    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS ?? (demo ? 0 : DEFAULT_DRAIN_MS), timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   };
 }

@@ -122,10 +122,14 @@ describe("what a real shop needs before it serves (decision 0044)", () => {
   });
 
   it("stops gracefully within deadlines longer than the longest call to Paystack (decision 0053)", () => {
-    expect(loadConfig({}).shutdown).toEqual({ drainMs: 5_000, timeoutMs: 30_000 });
-    expect(loadConfig({}).shutdown.timeoutMs).toBeGreaterThan(5_000 + OUTGOING_CALL_TIMEOUT_MS);
+    const real = loadConfig({ DATABASE_URL: postgresUrl, PUBLIC_URL: https });
+    expect(real.shutdown).toEqual({ drainMs: 5_000, timeoutMs: 30_000 });
+    expect(real.shutdown.timeoutMs).toBeGreaterThan(real.shutdown.drainMs + OUTGOING_CALL_TIMEOUT_MS);
+    // A demo has no balancer to wait for.
+    expect(loadConfig({}).shutdown).toEqual({ drainMs: 0, timeoutMs: 30_000 });
     expect(loadConfig({ SHUTDOWN_DRAIN_MS: "0", SHUTDOWN_TIMEOUT_MS: "20000" }).shutdown).toEqual({ drainMs: 0, timeoutMs: 20_000 });
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: "19000" })).toThrow(/SHUTDOWN_TIMEOUT_MS: must exceed SHUTDOWN_DRAIN_MS plus 15000 ms/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: "16000" })).toThrow(/SHUTDOWN_TIMEOUT_MS: must exceed/);
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: "-1" })).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
 });
@@ -288,7 +292,9 @@ describe("the server process (server/main.ts start())", () => {
       DATA_DIR: dataDir,
       PORT: "0",
     });
-    await expect(refused).rejects.toThrow(/stopped while starting \(code 1, signal null\):\nThe shop cannot start\. Not a configuration a shop can serve customers with:\n {2}DATABASE_URL: /);
+    await expect(refused).rejects.toThrow(
+      /stopped while starting \(code 1, signal null\):\nThe shop cannot start\. Not a configuration a shop can serve customers with:\n {2}DATABASE_URL: /,
+    );
     expect(existsSync(dataDir)).toBe(false);
   });
 });

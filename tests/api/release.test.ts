@@ -68,7 +68,8 @@ async function copyOfThisTree(dest: string): Promise<string> {
 function shopEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const inherited = { ...process.env };
   for (const name of Object.keys(inherited)) {
-    if (/^(DATABASE_URL|DATA_DIR|PUBLIC_URL|SHOP_DEMO|HOST|PORT|SMTP_URL|PAYSTACK_|UNSAFE_|SHUTDOWN_|ADMIN_PASSWORD)/.test(name)) delete inherited[name];
+    if (/^(?:DATABASE_URL|DATA_DIR|PUBLIC_URL|SHOP_DEMO|HOST|PORT|SMTP_URL|PAYSTACK_|UNSAFE_|SHUTDOWN_|ADMIN_PASSWORD)/.test(name))
+      delete inherited[name];
   }
   return { ...inherited, LOG_LEVEL: "info", PICTURE_CACHE_DIR: PICTURES, SHUTDOWN_DRAIN_MS: "0", ...env };
 }
@@ -127,7 +128,10 @@ const REFUSALS = [
     env: { SHOP_DEMO: "off", PUBLIC_URL: "https://shop.example" },
     says: /The shop cannot start\. Not a configuration a shop can serve customers with:\n {2}DATABASE_URL: a real shop keeps its orders in PostgreSQL; set DATABASE_URL \(README: "Run it on PostgreSQL"/,
   },
-  { env: { DATABASE_URL: UNREACHABLE_DB }, says: /The shop cannot start\. Not a configuration a shop can serve customers with:\n {2}PUBLIC_URL: a real shop needs the https address/ },
+  {
+    env: { DATABASE_URL: UNREACHABLE_DB },
+    says: /The shop cannot start\. Not a configuration a shop can serve customers with:\n {2}PUBLIC_URL: a real shop needs the https address/,
+  },
   {
     env: { DATABASE_URL: UNREACHABLE_DB, PUBLIC_URL: "http://shop.example" },
     says: /The shop cannot start\. Not a configuration a shop can serve customers with:\n {2}PUBLIC_URL: a real shop is served over https; http:\/\/shop\.example is not/,
@@ -287,7 +291,9 @@ describe.runIf(pg)("a built tree after npm prune --omit=dev, on PostgreSQL", () 
       expect((await call(accountCall("admin", "login"), { email: "owner@moved.test", password: "Owner-pass-2026" })).status).toBe(200);
       // The demo accounts' published passwords do not open the real shop.
       for (const account of DEMO_ACCOUNTS) {
-        expect((await call(accountCall(account.role, "login"), { email: account.email, password: account.password })).status, account.email).toBe(401);
+        expect((await call(accountCall(account.role, "login"), { email: account.email, password: account.password })).status, account.email).toBe(
+          401,
+        );
       }
       // SIGTERM to the primary: each process says it is draining, and still serves, until it stops.
       stopped = shop.stop();

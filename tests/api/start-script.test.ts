@@ -30,7 +30,8 @@ async function standInTree(files: Record<string, string> = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), "shop-start-"));
   dirs.push(dir);
   await mkdir(path.join(dir, "scripts"));
-  for (const script of ["start.mjs", "build.mjs", "build-stamp.mjs"]) await copyFile(path.join(ROOT, "scripts", script), path.join(dir, "scripts", script));
+  for (const script of ["start.mjs", "build.mjs", "build-stamp.mjs"])
+    await copyFile(path.join(ROOT, "scripts", script), path.join(dir, "scripts", script));
   await mkdir(path.join(dir, "app"));
   await writeFile(path.join(dir, "app/home.tsx"), "export const greeting = 'Welcome';\n");
   for (const [file, content] of Object.entries(files)) {
@@ -58,7 +59,8 @@ function node(dir: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 /** The test run's environment without the shop's own settings (the PostgreSQL pass sets DATABASE_URL). */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ["DATABASE_URL", "PUBLIC_URL", "SHOP_DEMO", "HOST", "PORT", "DATA_DIR", "UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS"]) delete env[name];
+  for (const name of ["DATABASE_URL", "PUBLIC_URL", "SHOP_DEMO", "HOST", "PORT", "DATA_DIR", "UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS"])
+    delete env[name];
   return env;
 }
 
@@ -147,7 +149,9 @@ writeBuildStamp(sourceStamp());
     for (const env of [realShop, {}]) {
       const { code, out } = await node(pruned, ["scripts/start.mjs"], env);
       expect(code).toBe(1);
-      expect(out).toMatch(/^The shop cannot start\. The build in build\/ is older than the source, and this folder cannot build one \(no devDependencies\)\. Run `npm run build`/);
+      expect(out).toMatch(
+        /^The shop cannot start\. The build in build\/ is older than the source, and this folder cannot build one \(no devDependencies\)\. Run `npm run build`/,
+      );
       expect(out).not.toContain("SERVED");
     }
   });
