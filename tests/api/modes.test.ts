@@ -77,7 +77,7 @@ describe("what a real shop needs before it serves (decision 0044)", () => {
   });
 
   it("refuses a real shop on the embedded database, naming DATABASE_URL and the README's section", () => {
-    for (const env of [{ SHOP_DEMO: "off", PUBLIC_URL: https }, { PUBLIC_URL: https }]) {
+    for (const env of [{ SHOP_DEMO: "off", PUBLIC_URL: https }, { PUBLIC_URL: https }] as Record<string, string>[]) {
       expect(serving(env), JSON.stringify(env)).toThrow(
         /^Not a configuration a shop can serve customers with:\n {2}DATABASE_URL: a real shop keeps its orders in PostgreSQL; set DATABASE_URL \(README: "Run it on PostgreSQL"/,
       );

@@ -123,7 +123,7 @@ async function npmStart(dir: string, env: Record<string, string>) {
   };
 }
 
-const REFUSALS = [
+const REFUSALS: { env: Record<string, string>; says: RegExp }[] = [
   {
     env: { SHOP_DEMO: "off", PUBLIC_URL: "https://shop.example" },
     says: /The shop cannot start\. Not a configuration a shop can serve customers with:\n {2}DATABASE_URL: a real shop keeps its orders in PostgreSQL; set DATABASE_URL \(README: "Run it on PostgreSQL"/,
