@@ -11,6 +11,12 @@ import tseslint from "typescript-eslint";
 /** Imports that climb two folders or more: the `~/` alias names the place instead. */
 const DEEP_RELATIVE = { group: ["../../*"], message: "Import from another folder with the ~/ alias (~/server/..., ~/common/...)." };
 
+/** `~/server` names the folder: the root server.ts is only the server build's entry (issue 26). */
+const ROOT_SERVER_ENTRY = ["~/server", "~/server.ts", "~/server.js"].map((name) => ({
+  name,
+  message: "Import the module itself: ~/server/main (the composition root), ~/server/config, ~/server/<area>/...",
+}));
+
 export default [
   {
     // What is not ours or not source: output, dependencies, generated types, test artefacts,
@@ -40,7 +46,7 @@ export default [
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true },
       ],
-      "no-restricted-imports": ["error", { patterns: [DEEP_RELATIVE] }],
+      "no-restricted-imports": ["error", { paths: ROOT_SERVER_ENTRY, patterns: [DEEP_RELATIVE] }],
     },
   },
   {
@@ -55,6 +61,7 @@ export default [
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
+          paths: ROOT_SERVER_ENTRY,
           patterns: [
             DEEP_RELATIVE,
             {

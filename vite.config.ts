@@ -3,17 +3,19 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { demoSeedEntry } from "./server/demo/vite-plugin.js"; // with an extension: Vite's native config loader needs one
+import { commandsAndMigrations } from "./server/vite-plugin.js";
 
-// The server build's entry is server.ts (Express + API + SSR), so the whole server is one
-// module graph: the API handlers and the route loaders share one database connection.
-// demoSeedEntry() adds the seed's own entry, build/server/seed.js, and fails the build if
-// index.js carries demo material (decision 0024).
+// The server build's entry is server.ts (Express + API + SSR, from server/main.ts), so the whole
+// server is one module graph: the API handlers and the route loaders share one database
+// connection. demoSeedEntry() adds the seed's own entry, build/server/seed.js, and fails the
+// build if index.js carries demo material (decision 0024); commandsAndMigrations() adds the
+// owner's commands and the migrations (decision 0045).
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
     rollupOptions: isSsrBuild ? { input: "./server.ts" } : { output: { codeSplitting: { groups: clientChunks() } } },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), demoSeedEntry()],
+  plugins: [tailwindcss(), reactRouter(), demoSeedEntry(), commandsAndMigrations()],
 }));
 
 /**

@@ -4,8 +4,16 @@ import { createServer } from "vite";
 
 const vite = await createServer({ server: { middlewareMode: true } });
 const { loadConfig } = await vite.ssrLoadModule("./server/config.ts");
-const { openShopDatabase, startBackgroundWork } = await vite.ssrLoadModule("./server.ts");
-const config = loadConfig();
+const { openShopDatabase, startBackgroundWork } = await vite.ssrLoadModule("./server/main.ts");
+// The same rules as `npm start` (decision 0044): a real shop needs PostgreSQL and an https PUBLIC_URL.
+let config;
+try {
+  config = loadConfig(process.env, { serving: true });
+} catch (error) {
+  console.error(`The shop cannot start. ${error.message}`);
+  await vite.close();
+  process.exit(1);
+}
 const handle = await openShopDatabase(config);
 startBackgroundWork(handle, config);
 
@@ -15,7 +23,7 @@ app.use(vite.middlewares);
 let shop = { module: null, app: null };
 app.use(async (req, res, next) => {
   try {
-    const module = await vite.ssrLoadModule("./server.ts");
+    const module = await vite.ssrLoadModule("./server/main.ts");
     if (module !== shop.module) {
       const build = () => vite.ssrLoadModule("virtual:react-router/server-build");
       shop = { module, app: await module.createShopApp(handle, config, { build, mode: "development" }) };

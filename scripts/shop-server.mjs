@@ -181,15 +181,23 @@ export async function stopShop(shop) {
   await stopServerProcess(shop.child);
 }
 
-/** The environment of a real (not demo) shop on its own port and database folder, with no third party configured. */
+/**
+ * The environment of a real (not demo) shop on its own port and database folder, with no third
+ * party configured: on this computer only (HOST), so that its http PUBLIC_URL is accepted, and on
+ * the embedded database by the override meant for tests and the bench (decision 0044) unless
+ * `extra` gives a DATABASE_URL. It stops without the drain a balancer needs.
+ */
 export function shopEnv(port, dataDir, extra = {}) {
   return {
     ...process.env,
     SHOP_DEMO: "off",
     PORT: String(port),
+    HOST: "127.0.0.1",
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     DATABASE_URL: "",
+    UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS: "yes",
+    SHUTDOWN_DRAIN_MS: "0",
     SMTP_URL: "",
     PAYSTACK_SECRET_KEY: "",
     PAYSTACK_PUBLIC_KEY: "",

@@ -3,6 +3,15 @@ import { MIN_PASSPHRASE_LENGTH } from "./backups/encryption";
 import { commandWords } from "./backups/offsite";
 
 // Parsed once at boot; everything else receives the typed result. Names match DESIGN.md.
+
+/**
+ * The longest call the shop makes to another service while a request waits (Paystack's, in
+ * server/payments/paystack.ts): a stopping process gives the requests in flight longer than this.
+ */
+export const OUTGOING_CALL_TIMEOUT_MS = 15_000;
+
+/** A real shop's drain after SIGTERM (SHUTDOWN_DRAIN_MS): a few of a balancer's health checks. */
+const DEFAULT_DRAIN_MS = 5_000;
 const emptyAsUndefined = (v: unknown) => (v === "" ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
@@ -74,6 +83,21 @@ const envSchema = z
     BACKUP_OFFSITE_COMMAND: z.preprocess(emptyAsUndefined, commandLine.optional()),
     /** The hour (Lagos) from which the day's backup is made. */
     BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(2),
+    /**
+     * After SIGTERM, how long /readyz answers 503 while requests are still served, for a balancer
+     * to stop sending (decision 0053); unset: 5 s, or none in demo mode (no balancer).
+     */
+    SHUTDOWN_DRAIN_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(600_000).optional()),
+    /** After SIGTERM, when a process still busy exits anyway. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
+    /**
+     * For tests and the bench only: serve a real shop (not a demo) on the embedded database, which
+     * never flushes to disk (decision 0044). Exactly "yes"; any other value is refused.
+     */
+    UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS: z.preprocess(
+      emptyAsUndefined,
+      z.literal("yes", { error: "only yes, and only for tests: the embedded database can lose paid orders" }).optional(),
+    ),
     // PICTURE_CACHE_DIR is the demo seed's own (server/demo/render-cache.ts): the server never draws.
   })
   .refine((e) => e.WEB_CONCURRENCY === 1 || e.DATABASE_URL, {
@@ -83,17 +107,65 @@ const envSchema = z
   .refine((e) => !e.BACKUP_OFFSITE_COMMAND || e.BACKUP_DIR, {
     path: ["BACKUP_OFFSITE_COMMAND"],
     message: "needs BACKUP_DIR (the off-site copy is of the scheduled backups)",
+  })
+  .refine((e) => e.SHUTDOWN_TIMEOUT_MS > (e.SHUTDOWN_DRAIN_MS ?? DEFAULT_DRAIN_MS) + OUTGOING_CALL_TIMEOUT_MS, {
+    path: ["SHUTDOWN_TIMEOUT_MS"],
+    message: `must exceed SHUTDOWN_DRAIN_MS plus ${OUTGOING_CALL_TIMEOUT_MS} ms, the longest call to Paystack a request in flight may be waiting on`,
   });
 
-export type Config = ReturnType<typeof loadConfig>;
+export type Config = ReturnType<typeof configFrom>;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+/** Addresses that only this computer reaches. */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+
+/**
+ * The configuration from the environment; a wrong value throws, naming it. With `serving`, also
+ * what a server needs before it serves customers (decision 0044): outside demo mode, PostgreSQL
+ * (DATABASE_URL) and the https address customers use (PUBLIC_URL). Commands (`npm run migrate`,
+ * `db:backup`, `db:restore`, `admin:create`) leave `serving` off: moving a demo's data into
+ * PostgreSQL needs no PUBLIC_URL.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, { serving = false }: { serving?: boolean } = {}) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid configuration:\n${problems}`);
   }
-  const e = parsed.data;
+  const config = configFrom(parsed.data);
+  const problems = serving ? servingProblems(parsed.data, config) : [];
+  if (problems.length) throw new Error(`Not a configuration a shop can serve customers with:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  return config;
+}
+
+/** What keeps a real shop (not a demo) from serving; nothing in demo mode. */
+function servingProblems(e: z.infer<typeof envSchema>, config: Config): string[] {
+  if (config.demo) return [];
+  const problems: string[] = [];
+  if (!e.DATABASE_URL && !e.UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS) {
+    problems.push(
+      'DATABASE_URL: a real shop keeps its orders in PostgreSQL; set DATABASE_URL (README: "Run it on PostgreSQL", which also shows how to move a demo\'s data there). ' +
+        "The embedded database never flushes to disk, so a power cut can lose paid orders: it is for the demo (SHOP_DEMO=on), development and tests.",
+    );
+  }
+  if (!e.PUBLIC_URL) {
+    problems.push(
+      'PUBLIC_URL: a real shop needs the https address its customers reach it at, such as https://foamshop.ng, for e-mailed links, Secure cookies and HSTS (README: "Configuration").',
+    );
+  } else if (!config.https && !(isLoopbackUrl(e.PUBLIC_URL) && config.host && LOOPBACK_HOSTS.has(config.host))) {
+    problems.push(
+      `PUBLIC_URL: a real shop is served over https; ${e.PUBLIC_URL} is not (README: "Configuration"). ` +
+        "http://localhost or http://127.0.0.1 is accepted only with HOST=127.0.0.1, a shop that no other computer can reach.",
+    );
+  }
+  return problems;
+}
+
+function isLoopbackUrl(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === "http:" && LOOPBACK_HOSTS.has(hostname);
+}
+
+function configFrom(e: z.infer<typeof envSchema>) {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   // Demo conveniences are never on by accident: a real database or a public address turns them
   // off unless SHOP_DEMO says otherwise.
@@ -126,5 +198,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     serverTiming: e.SERVER_TIMING,
     /** Scheduled backups (server/backups/schedule.ts). */
     backup: { dir: e.BACKUP_DIR, passphrase: e.BACKUP_PASSPHRASE, offsiteCommand: e.BACKUP_OFFSITE_COMMAND, hour: e.BACKUP_HOUR },
+    /** A real shop on the embedded database, by UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS=yes (tests and the bench only). */
+    unsafeEmbeddedDatabase: !demo && !e.DATABASE_URL && e.UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS === "yes",
+    /** The graceful stop (decision 0053). */
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS ?? (demo ? 0 : DEFAULT_DRAIN_MS), timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   };
 }

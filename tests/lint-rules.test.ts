@@ -66,4 +66,14 @@ describe("import boundaries (issue 16, decision 0028)", () => {
     const near = `import { messages } from "../messages";\nexport const x = messages;\n`;
     expect(await errorsIn(near, "common/lint/lint-rules-example.ts")).toEqual([]);
   });
+
+  it("takes ~/server for the folder: the root server.ts is only the build's entry (issue 26)", async () => {
+    for (const name of ["~/server", "~/server.ts"]) {
+      const bare = `import { serve } from "${name}";\nexport const x = serve;\n`;
+      expect(await errorsIn(bare, "tests/support/lint-rules-example.ts"), name).toContain("no-restricted-imports");
+      expect(await errorsIn(bare, "app/lint-rules-example.server.ts"), name).toContain("no-restricted-imports");
+    }
+    const main = `import { serve } from "~/server/main";\nexport const x = serve;\n`;
+    expect(await errorsIn(main, "tests/support/lint-rules-example.ts")).toEqual([]);
+  });
 });

@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
@@ -52,7 +54,18 @@ export interface ChannelListener {
   onGap(listening: boolean): void;
 }
 
-export const migrationsFolder = path.resolve(process.cwd(), "server/db/migrations");
+/**
+ * The migrations this code was built with: server/db/migrations beside this file in the source,
+ * and in the server build build/server/migrations, which the build copies there
+ * (server/vite-plugin.ts) for this module to find beside its chunk or one folder up
+ * (build/server/assets). A deployed build thus never migrates from a source tree that moved on.
+ */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const found = [here, path.dirname(here)].map((dir) => path.join(dir, "migrations")).find((dir) => existsSync(path.join(dir, "meta/_journal.json")));
+  if (!found) throw new Error(`No migrations beside ${here}: is the build complete?`);
+  return found;
+}
 
 export type DatabaseTarget =
   | { databaseUrl: string }

@@ -29,7 +29,7 @@ export async function openEmbedded(target: { dataDir: string; loadDataDir?: Blob
   return {
     db: db as unknown as Database,
     engine: "pglite",
-    migrate: () => migrate(db, { migrationsFolder }),
+    migrate: () => migrate(db, { migrationsFolder: migrationsFolder() }),
     // One process owns the embedded database, so its notifications are never missed.
     listen: async (channel, listener) => {
       const unlisten = await client.listen(channel, () => listener.onNotify());

@@ -24,7 +24,7 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
   return {
     db: db as unknown as Database,
     engine: "postgres",
-    migrate: () => migrate(db, { migrationsFolder }),
+    migrate: () => migrate(db, { migrationsFolder: migrationsFolder() }),
     listen: async (channel, listener) => {
       const stop = await listenOnPostgres(databaseUrl, channel, listener);
       listeners.add(stop);

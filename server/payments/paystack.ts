@@ -1,11 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { GatewayResult, PaymentGateway, Verification } from "./gateway";
+import { OUTGOING_CALL_TIMEOUT_MS } from "../config";
 import { log } from "../log";
 
 // Paystack's REST API: initialize a transaction, verify it, and check webhook signatures
 // (HMAC-SHA512 of the raw body with the secret key). Tests point apiBase at a local stub.
-
-const TIMEOUT_MS = 15_000;
 
 interface PaystackReply<T> {
   status: boolean;
@@ -20,7 +19,7 @@ export function paystackGateway(options: { secretKey: string; publicKey: string 
         method,
         headers: { Authorization: `Bearer ${options.secretKey}`, ...(body ? { "Content-Type": "application/json" } : {}) },
         body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(OUTGOING_CALL_TIMEOUT_MS),
       });
       const reply = (await response.json().catch(() => null)) as PaystackReply<T> | null;
       if (!response.ok || !reply?.status || reply.data === undefined) {

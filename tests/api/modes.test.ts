@@ -1,8 +1,11 @@
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { DEMO_ACCOUNTS, lockDemoPasswords, seedDemoAccounts } from "~/server/accounts/demo";
-import { loadConfig } from "~/server/config";
+import { loadConfig, OUTGOING_CALL_TIMEOUT_MS } from "~/server/config";
 import { accounts, orders, sessions } from "~/server/db/schema";
 import { accountCall, apiClient } from "../support/accounts";
 import { createShopDatabase, startShopProcess, stopShopProcess, type ShopDatabase, type ShopProcess } from "../support/child-shop";
@@ -14,6 +17,8 @@ import { deliveryFields, quickCustomer, setStock, shopClient, stockOf } from "..
 // the test gateway) exist only in demo mode, which is on by itself only for the out-of-the-box
 // run: the embedded database and no PUBLIC_URL. NODE_ENV decides nothing. A real database or a
 // public address turns demo mode off unless SHOP_DEMO says otherwise.
+// Issue 25: a real shop serves only on PostgreSQL (DATABASE_URL) at an https PUBLIC_URL
+// (decision 0044); `npm start` itself refusing is in tests/api/release.test.ts.
 
 const postgresUrl = "postgres://shop@127.0.0.1:5432/shop";
 
@@ -61,14 +66,85 @@ describe("which mode a configuration gives (decision 0018)", () => {
   });
 });
 
+describe("what a real shop needs before it serves (decision 0044)", () => {
+  const serving = (env: Record<string, string>) => () => loadConfig(env, { serving: true });
+  const https = "https://foamshop.ng";
+
+  it("serves a demo as it is, and a real shop with DATABASE_URL and an https PUBLIC_URL", () => {
+    expect(serving({})()).toMatchObject({ demo: true, unsafeEmbeddedDatabase: false });
+    expect(serving({ DATABASE_URL: postgresUrl, SHOP_DEMO: "on" })().demo).toBe(true);
+    expect(serving({ DATABASE_URL: postgresUrl, PUBLIC_URL: https })()).toMatchObject({ demo: false, https: true, publicUrl: https });
+  });
+
+  it("refuses a real shop on the embedded database, naming DATABASE_URL and the README's section", () => {
+    for (const env of [{ SHOP_DEMO: "off", PUBLIC_URL: https }, { PUBLIC_URL: https }] as Record<string, string>[]) {
+      expect(serving(env), JSON.stringify(env)).toThrow(
+        /^Not a configuration a shop can serve customers with:\n {2}DATABASE_URL: a real shop keeps its orders in PostgreSQL; set DATABASE_URL \(README: "Run it on PostgreSQL"/,
+      );
+    }
+  });
+
+  it("refuses a real shop without PUBLIC_URL, or with an address that is not https, naming PUBLIC_URL", () => {
+    expect(serving({ DATABASE_URL: postgresUrl })).toThrow(/\n {2}PUBLIC_URL: a real shop needs the https address its customers reach it at/);
+    for (const url of ["http://shop.example", "http://192.168.1.20:3000", "http://localhost:3000"]) {
+      expect(serving({ DATABASE_URL: postgresUrl, PUBLIC_URL: url }), url).toThrow(
+        new RegExp(`\\n {2}PUBLIC_URL: a real shop is served over https; ${url.replaceAll(".", "\\.")} is not`),
+      );
+    }
+    // Both at once: every problem is named.
+    expect(serving({ SHOP_DEMO: "off" })).toThrow(/DATABASE_URL: [^\n]+\n {2}PUBLIC_URL: /);
+  });
+
+  it("takes http://localhost or http://127.0.0.1 only from a shop that listens on this computer only", () => {
+    for (const url of ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]) {
+      expect(serving({ DATABASE_URL: postgresUrl, PUBLIC_URL: url, HOST: "127.0.0.1" })(), url).toMatchObject({ demo: false, https: false });
+      expect(serving({ DATABASE_URL: postgresUrl, PUBLIC_URL: url, HOST: "0.0.0.0" }), url).toThrow(/PUBLIC_URL: a real shop is served over https/);
+    }
+    expect(serving({ DATABASE_URL: postgresUrl, PUBLIC_URL: "http://shop.example", HOST: "127.0.0.1" })).toThrow(/PUBLIC_URL: /);
+  });
+
+  it("runs a real shop on the embedded database only with UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS=yes, exactly", () => {
+    const unsafe = serving({ PUBLIC_URL: https, UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS: "yes" })();
+    expect(unsafe).toMatchObject({ demo: false, databaseUrl: undefined, unsafeEmbeddedDatabase: true });
+    for (const value of ["YES", "true", "1", "on", "yes please"]) {
+      expect(serving({ PUBLIC_URL: https, UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS: value }), value).toThrow(
+        /UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS: only yes, and only for tests/,
+      );
+    }
+    // It changes nothing where it is not needed.
+    expect(loadConfig({ UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS: "yes" }).unsafeEmbeddedDatabase).toBe(false);
+    expect(loadConfig({ DATABASE_URL: postgresUrl, UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS: "yes" }).unsafeEmbeddedDatabase).toBe(false);
+  });
+
+  it("lets the commands (migrate, backups, admin:create) read any configuration: they serve nobody", () => {
+    expect(loadConfig({ DATABASE_URL: postgresUrl })).toMatchObject({ demo: false, publicUrl: "http://localhost:3000" });
+    expect(loadConfig({ SHOP_DEMO: "off" }).demo).toBe(false);
+  });
+
+  it("stops gracefully within deadlines longer than the longest call to Paystack (decision 0053)", () => {
+    const real = loadConfig({ DATABASE_URL: postgresUrl, PUBLIC_URL: https });
+    expect(real.shutdown).toEqual({ drainMs: 5_000, timeoutMs: 30_000 });
+    expect(real.shutdown.timeoutMs).toBeGreaterThan(real.shutdown.drainMs + OUTGOING_CALL_TIMEOUT_MS);
+    // A demo has no balancer to wait for.
+    expect(loadConfig({}).shutdown).toEqual({ drainMs: 0, timeoutMs: 30_000 });
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: "0", SHUTDOWN_TIMEOUT_MS: "20000" }).shutdown).toEqual({ drainMs: 0, timeoutMs: 20_000 });
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: "19000" })).toThrow(/SHUTDOWN_TIMEOUT_MS: must exceed SHUTDOWN_DRAIN_MS plus 15000 ms/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: "16000" })).toThrow(/SHUTDOWN_TIMEOUT_MS: must exceed/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: "-1" })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+});
+
 // ------------------------------------------------------------------ a real shop, as served
 
-/** The mode this engine's run tests as "a real shop": DATABASE_URL alone on PostgreSQL, an https PUBLIC_URL on PGlite. */
+/**
+ * A real shop as this engine's run serves one: DATABASE_URL and an https PUBLIC_URL on
+ * PostgreSQL; on PGlite an https PUBLIC_URL with the tests' override (decision 0044).
+ */
 const realShopEnv: Record<string, string> = process.env.DATABASE_URL
-  ? { SHOP_DEMO: "", DATABASE_URL: process.env.DATABASE_URL }
-  : { SHOP_DEMO: "", PUBLIC_URL: "https://foamshop.example.ng" };
+  ? { SHOP_DEMO: "", DATABASE_URL: process.env.DATABASE_URL, PUBLIC_URL: "https://foamshop.example.ng" }
+  : { SHOP_DEMO: "", PUBLIC_URL: "https://foamshop.example.ng", UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS: "yes" };
 
-describe(`a real shop (${process.env.DATABASE_URL ? "DATABASE_URL and nothing else" : "an https PUBLIC_URL"}): no demo conveniences`, () => {
+describe(`a real shop (${process.env.DATABASE_URL ? "DATABASE_URL and an https PUBLIC_URL" : "an https PUBLIC_URL, embedded by the tests' override"}): no demo conveniences`, () => {
   let handle: TestDatabase;
   let shop: Awaited<ReturnType<typeof startShopServer>>;
 
@@ -76,7 +152,7 @@ describe(`a real shop (${process.env.DATABASE_URL ? "DATABASE_URL and nothing el
     handle = await createTestDatabase();
     shop = await startShopServer(handle, { env: realShopEnv });
     expect(shop.config.demo).toBe(false);
-    // What start-up does with demo accounts (server.ts openShopDatabase).
+    // What start-up does with demo accounts (server/main.ts openShopDatabase).
     expect(await seedDemoAccounts(handle, shop.config)).toEqual([]);
   });
   afterAll(async () => {
@@ -164,7 +240,7 @@ describe("the out-of-the-box demo", () => {
 
 // ------------------------------------------------------------------ the process: where it listens, what it says
 
-describe("the server process (server.ts start())", () => {
+describe("the server process (server/main.ts start())", () => {
   let database: ShopDatabase;
   const started: ShopProcess[] = [];
 
@@ -192,12 +268,33 @@ describe("the server process (server.ts start())", () => {
   });
 
   it("as a real shop listens on every interface and warns of what is not set up", async () => {
-    const env = database.engine === "postgres" ? database.env : { ...database.env, PUBLIC_URL: "https://foamshop.example.ng" };
+    const env =
+      database.engine === "postgres"
+        ? { ...database.env, PUBLIC_URL: "https://foamshop.example.ng" }
+        : { ...database.env, PUBLIC_URL: "https://foamshop.example.ng", UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS: "yes" };
     const shop = await start(env);
     expect(["::", "0.0.0.0"]).toContain(shop.address);
     await expect.poll(() => shop.output()).toMatch(/PAYSTACK_SECRET_KEY is not set: Pay Now says payments are not set up yet/);
     expect(shop.output()).toMatch(/SMTP_URL is not set/);
     expect(shop.output()).not.toMatch(/DEMO MODE/);
+    // The override for tests is shouted at every start, and only when it is what runs the shop.
+    const shouts = shop.output().match(/"level":50,[^\n]*UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS=yes: a real shop on the embedded database/g) ?? [];
+    expect(shouts).toHaveLength(database.engine === "postgres" ? 0 : 1);
     await stopShopProcess(shop);
+  });
+
+  it("as a real shop on the embedded database without the override, refuses to start before it opens anything", async () => {
+    const dataDir = path.join(os.tmpdir(), `shop-never-opened-${process.pid}`);
+    const refused = startShopProcess({
+      SHOP_PROCESS_ENTRY: "start",
+      SHOP_DEMO: "off",
+      PUBLIC_URL: "https://foamshop.example.ng",
+      DATA_DIR: dataDir,
+      PORT: "0",
+    });
+    await expect(refused).rejects.toThrow(
+      /stopped while starting \(code 1, signal null\):\nThe shop cannot start\. Not a configuration a shop can serve customers with:\n {2}DATABASE_URL: /,
+    );
+    expect(existsSync(dataDir)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createShopApp } from "~/server";
+import { createShopApp } from "~/server/main";
 import { loadConfig } from "~/server/config";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { listenOnLocalPort, TEST_SHOP_ENV } from "../support/server";

@@ -1,27 +1,75 @@
-import { execFile } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { appendFile, copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildIsCurrent, readBuildStamp, sourceStamp, writeBuildStamp } from "~/scripts/build-stamp.mjs";
 
+// scripts/start.mjs and scripts/build.mjs on stand-in trees: a few source files, a stand-in
+// server build whose serve() says which build it is, and stand-ins for React Router's build.
+// The real build, served and refused, is in tests/api/release.test.ts.
+//
 // Issue 15: `npm start` ran React's development build on the server (3-4 times slower) because
 // NODE_ENV was unset. scripts/start.mjs now sets NODE_ENV=production before anything loads React.
-// Here it runs against a stand-in server build that reports which React build it got.
+// Issue 25 (decision 0045): the build records what it was built from; `npm start` never serves a
+// build older than the source, and two builds of one folder take turns.
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-let dir: string;
+const run = promisify(execFile);
+const dirs: string[] = [];
 
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), "shop-start-"));
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+/** A folder with the start and build scripts, one source file, and whatever `files` adds. */
+async function standInTree(files: Record<string, string> = {}) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "shop-start-"));
+  dirs.push(dir);
   await mkdir(path.join(dir, "scripts"));
-  await mkdir(path.join(dir, "build/server"), { recursive: true });
-  await copyFile(path.join(ROOT, "scripts/start.mjs"), path.join(dir, "scripts/start.mjs"));
-  // The stand-in build: loads React as the real one does and says which file Node picked.
-  await writeFile(
-    path.join(dir, "build/server/index.js"),
-    `import { createRequire } from "node:module";
+  for (const script of ["start.mjs", "build.mjs", "build-stamp.mjs"])
+    await copyFile(path.join(ROOT, "scripts", script), path.join(dir, "scripts", script));
+  await mkdir(path.join(dir, "app"));
+  await writeFile(path.join(dir, "app/home.tsx"), "export const greeting = 'Welcome';\n");
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), content);
+  }
+  return dir;
+}
+
+/** A server build whose serve() prints which build it is and returns. */
+const standInBuild = (name: string) =>
+  `export async function serve({ clientDir }) { console.log(${JSON.stringify(`SERVED ${name}`)} + " from " + clientDir); }\n`;
+
+/** Runs `node <script> [args]` in `dir`; resolves with its exit code and output, whatever the code. */
+function node(dir: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  return new Promise<{ code: number | null; out: string }>((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: dir, env: { ...cleanEnv(), ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk));
+    child.stderr.on("data", (chunk: Buffer) => (out += chunk));
+    child.on("exit", (code) => resolve({ code, out }));
+  });
+}
+
+/** The test run's environment without the shop's own settings (the PostgreSQL pass sets DATABASE_URL). */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ["DATABASE_URL", "PUBLIC_URL", "SHOP_DEMO", "HOST", "PORT", "DATA_DIR", "UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS"])
+    delete env[name];
+  return env;
+}
+
+describe("npm start (scripts/start.mjs)", () => {
+  let dir: string;
+  beforeAll(async () => {
+    // The stand-in build loads React as the real one does and says which file Node picked.
+    dir = await standInTree({
+      "build/server/index.js": `import { createRequire } from "node:module";
 const require = createRequire(${JSON.stringify(path.join(ROOT, "package.json"))});
 export async function serve({ clientDir }) {
   require("react");
@@ -30,23 +78,156 @@ export async function serve({ clientDir }) {
   console.log(JSON.stringify({ nodeEnv: process.env.NODE_ENV, clientDir, loaded }));
 }
 `,
-  );
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+    });
+    writeBuildStamp(sourceStamp(dir), dir);
+  });
 
-describe("npm start (scripts/start.mjs)", () => {
   it("serves React's production build whatever NODE_ENV the shell has", async () => {
     for (const NODE_ENV of [undefined, "development", "test"]) {
       const env = { ...process.env, NODE_ENV };
       if (NODE_ENV === undefined) delete env.NODE_ENV;
-      const { stdout } = await promisify(execFile)(process.execPath, [path.join(dir, "scripts/start.mjs")], { env });
+      const { stdout } = await run(process.execPath, [path.join(dir, "scripts/start.mjs")], { env });
       const report = JSON.parse(stdout.trim().split("\n").at(-1)!) as { nodeEnv: string; clientDir: string; loaded: string[] };
       expect(report.nodeEnv, `NODE_ENV=${NODE_ENV}`).toBe("production");
       expect(report.clientDir).toBe("build/client");
       expect(report.loaded.length, `NODE_ENV=${NODE_ENV}`).toBeGreaterThan(0);
       for (const file of report.loaded) expect(file, `NODE_ENV=${NODE_ENV}`).not.toMatch(/development/);
     }
+  });
+});
+
+describe("a build older than the source (decision 0045)", () => {
+  const realShop = { SHOP_DEMO: "off", DATABASE_URL: "postgres://shop@127.0.0.1:9/never", PUBLIC_URL: "https://foamshop.example.ng" };
+  let dir: string;
+
+  beforeAll(async () => {
+    // The configuration is read from the source (server/config.ts through tsx) when the build is
+    // not current: the tree has the real one, and the project's dependencies.
+    dir = await standInTree({
+      "server/config.ts": await readFile(path.join(ROOT, "server/config.ts"), "utf8"),
+      "build/server/index.js": standInBuild("the old build"),
+      // What `npm start` runs to rebuild: a stand-in for React Router's build that records each run.
+      "scripts/build.mjs": `import { appendFileSync, writeFileSync } from "node:fs";
+import { sourceStamp, writeBuildStamp } from "./build-stamp.mjs";
+appendFileSync("builds.log", process.argv.slice(2).join(" ") + "\\n");
+writeFileSync("build/server/index.js", ${JSON.stringify(standInBuild("the new build"))});
+writeBuildStamp(sourceStamp());
+`,
+    });
+    await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
+    writeBuildStamp(sourceStamp(dir), dir);
+    await appendFile(path.join(dir, "app/home.tsx"), "export const farewell = 'Goodbye';\n");
+    expect(buildIsCurrent(dir)).toBe(false);
+  });
+
+  it("is never served by a real shop, which refuses, naming npm run build, and builds nothing", async () => {
+    const { code, out } = await node(dir, ["scripts/start.mjs"], realShop);
+    expect(code).toBe(1);
+    expect(out).toMatch(
+      /^The shop cannot start\. The build in build\/ is older than the source: run `npm run build` \(or `npm run release`, which also migrates the database\) before `npm start`\./,
+    );
+    expect(out).not.toContain("SERVED");
+    expect(existsSync(path.join(dir, "builds.log"))).toBe(false);
+  });
+
+  it("is rebuilt by a demo, which then serves the new build", async () => {
+    const { code, out } = await node(dir, ["scripts/start.mjs"], { DATA_DIR: path.join(dir, "data") });
+    expect(code, out).toBe(0);
+    expect(out).toContain("The source changed since the last build: building the shop again (demo mode)...");
+    expect(out).toContain("SERVED the new build from build/client");
+    expect(out).not.toContain("the old build");
+    expect(await readFile(path.join(dir, "builds.log"), "utf8")).toBe("--if-stale\n");
+    expect(buildIsCurrent(dir)).toBe(true);
+    // Current now: the next start serves it without building.
+    expect((await node(dir, ["scripts/start.mjs"], realShop)).out).toMatch(/^SERVED the new build/);
+    expect(await readFile(path.join(dir, "builds.log"), "utf8")).toBe("--if-stale\n");
+  });
+
+  it("is refused where nothing can build (a production tree without devDependencies), naming npm run build", async () => {
+    const pruned = await standInTree({ "build/server/index.js": standInBuild("the old build") });
+    writeBuildStamp("0".repeat(64), pruned);
+    for (const env of [realShop, {}]) {
+      const { code, out } = await node(pruned, ["scripts/start.mjs"], env);
+      expect(code).toBe(1);
+      expect(out).toMatch(
+        /^The shop cannot start\. The build in build\/ is older than the source, and this folder cannot build one \(no devDependencies\)\. Run `npm run build`/,
+      );
+      expect(out).not.toContain("SERVED");
+    }
+  });
+});
+
+describe("npm run build (scripts/build.mjs)", () => {
+  let dir: string;
+  beforeAll(async () => {
+    // Stand-ins for React Router's build (a second and a half, recording each run; FAIL_BUILD=1
+    // fails it) and for the compression of the client files.
+    dir = await standInTree({
+      "node_modules/@react-router/dev/bin.js": `import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+if (process.env.FAIL_BUILD) process.exit(3);
+appendFileSync("builds.log", "built\\n");
+await new Promise((resolve) => setTimeout(resolve, 1500));
+mkdirSync("build/server", { recursive: true });
+writeFileSync("build/server/index.js", "");
+`,
+      "scripts/compress-assets.mjs": "",
+    });
+  });
+
+  it("records what it was built from, and a failed build leaves no stamp", async () => {
+    expect(readBuildStamp(dir)).toBeNull();
+    expect(await node(dir, ["scripts/build.mjs"])).toMatchObject({ code: 0 });
+    expect(readBuildStamp(dir)).toBe(sourceStamp(dir));
+    expect(buildIsCurrent(dir)).toBe(true);
+    const failed = await node(dir, ["scripts/build.mjs"], { FAIL_BUILD: "1" });
+    expect(failed.code).toBe(1);
+    expect(failed.out).toContain("The build failed");
+    expect(readBuildStamp(dir)).toBeNull();
+    expect(existsSync(path.join(dir, ".build.lock"))).toBe(false);
+  });
+
+  it("builds one at a time: of two demo starts at once, one builds and the other finds it current", async () => {
+    await rm(path.join(dir, "builds.log"), { force: true });
+    await appendFile(path.join(dir, "app/home.tsx"), "// changed\n");
+    const [a, b] = await Promise.all([node(dir, ["scripts/build.mjs", "--if-stale"]), node(dir, ["scripts/build.mjs", "--if-stale"])]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(await readFile(path.join(dir, "builds.log"), "utf8")).toBe("built\n");
+    expect([a.out, b.out].filter((out) => out.includes("The build is already current (another start just made it)."))).toHaveLength(1);
+    expect(buildIsCurrent(dir)).toBe(true);
+  });
+
+  it("takes over a lock left by a process that is gone", async () => {
+    const gone = spawn(process.execPath, ["-e", ""]);
+    await new Promise((resolve) => gone.on("exit", resolve));
+    await writeFile(path.join(dir, ".build.lock"), String(gone.pid));
+    await rm(path.join(dir, "builds.log"), { force: true });
+    const { code, out } = await node(dir, ["scripts/build.mjs"]);
+    expect(code, out).toBe(0);
+    expect(await readFile(path.join(dir, "builds.log"), "utf8")).toBe("built\n");
+    expect(existsSync(path.join(dir, ".build.lock"))).toBe(false);
+  });
+});
+
+describe("the stamp (scripts/build-stamp.mjs)", () => {
+  it("follows the content of the build's inputs, not the tests beside them, and is quick", async () => {
+    const dir = await standInTree({ "server/orders/rules.ts": "export const x = 1;\n", "package.json": "{}\n" });
+    const before = sourceStamp(dir);
+    await writeFile(path.join(dir, "server/orders/rules.test.ts"), "// a unit test is not built\n");
+    await writeFile(path.join(dir, "README.md"), "# not built\n");
+    expect(sourceStamp(dir)).toBe(before);
+    for (const [file, content] of [
+      ["server/orders/rules.ts", "export const x = 2;\n"],
+      ["server/db/migrations/0099_next.sql", "select 1;\n"],
+      ["package.json", '{ "name": "x" }\n'],
+    ]) {
+      const was = sourceStamp(dir);
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), content);
+      expect(sourceStamp(dir), file).not.toBe(was);
+    }
+    // The real tree: hashed at every start, so it must stay cheap (a few tens of ms here).
+    const startedAt = performance.now();
+    expect(sourceStamp()).toMatch(/^[0-9a-f]{64}$/);
+    expect(performance.now() - startedAt).toBeLessThan(1_000);
   });
 });

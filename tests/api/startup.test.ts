@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { openShopDatabase } from "~/server";
+import { openShopDatabase } from "~/server/main";
 import { loadConfig } from "~/server/config";
 import { openDatabase, queryRows } from "~/server/db/client";
 import { databaseUrlFor } from "../support/global-setup";

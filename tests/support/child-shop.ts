@@ -92,15 +92,23 @@ const OWN_SETTINGS = [
   "PAYSTACK_SECRET_KEY",
   "PAYSTACK_PUBLIC_KEY",
   "PAYSTACK_API_BASE",
+  "SHUTDOWN_DRAIN_MS",
+  "SHUTDOWN_TIMEOUT_MS",
+  "UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS",
 ];
 
-/** Starts `node --import tsx tests/support/shop-process.ts` and waits for its ready line. */
+/**
+ * Starts `node --import tsx tests/support/shop-process.ts` and waits for its ready line. It stops
+ * without the drain a balancer needs (SHUTDOWN_DRAIN_MS=0) unless `env` says otherwise. A real
+ * shop (SHOP_DEMO off) on the embedded database needs UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS=yes
+ * in `env`, as in production.
+ */
 export async function startShopProcess(env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<ShopProcess> {
   const inherited = { ...process.env };
   for (const name of OWN_SETTINGS) delete inherited[name];
   const { child, ready, output, exited } = await startServerProcess(["--import", "tsx", ENTRY], {
     cwd: ROOT,
-    env: { ...inherited, ...TEST_SHOP_ENV, PICTURE_CACHE_DIR: "off", ...env },
+    env: { ...inherited, ...TEST_SHOP_ENV, PICTURE_CACHE_DIR: "off", SHUTDOWN_DRAIN_MS: "0", ...env },
     ready: (printed) => {
       const match = /SHOP_READY (\{.*\})/.exec(printed);
       return match ? (JSON.parse(match[1]) as { port: number; address: string; pid: number }) : undefined;

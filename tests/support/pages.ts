@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
-import { createShopApp } from "~/server";
+import { createShopApp } from "~/server/main";
 import { loadConfig } from "~/server/config";
 import type { DatabaseHandle } from "~/server/db/client";
 import { listenOnLocalPort, TEST_SHOP_ENV } from "./server";

@@ -1,9 +1,8 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { openShopDatabaseOrExit, serveUntilStopped, start, startBackgroundWork } from "~/server";
+import { loadServingConfigOrExit, openShopDatabaseOrExit, serveUntilStopped, start, startBackgroundWork } from "~/server/main";
 import { createApp, isCatalogRequest } from "~/server/app";
 import { createCatalogCache } from "~/server/catalog/catalog-cache";
-import { loadConfig } from "~/server/config";
 import type { Readiness } from "~/server/health";
 
 // The shop as a real child process for the tests that kill it or run two of it
@@ -11,10 +10,10 @@ import type { Readiness } from "~/server/health";
 // Configuration comes from the environment, as in production (PORT, DATA_DIR or DATABASE_URL,
 // SMTP_URL, PAYSTACK_*). When listening it prints one line: `SHOP_READY {"port":...,"pid":...}`.
 //
-// SHOP_PROCESS_ENTRY=start runs server.ts's own start(), the production entry, whose pages are
-// never requested here (they need the Vite build). The default entry is the same steps without
-// pages (API only), served and stopped by the same serveUntilStopped, with two knobs tests need
-// and production keeps at their defaults:
+// SHOP_PROCESS_ENTRY=start runs server/main.ts's own start(), the production entry, whose pages
+// are never requested here (they need the Vite build). The default entry is the same steps without
+// pages (API only), with the same rules for its configuration, served and stopped by the same
+// serveUntilStopped, with two knobs tests need and production keeps at their defaults:
 //   SHOP_TEST_MAILER_INTERVAL_MS  how often the mailer looks for due mail (default 5 s)
 //   SHOP_TEST_MAIL_LEASE_MS       how long a claimed mail is left alone (default 5 min): a mail
 //                                 claimed by a killed process is sent again after it.
@@ -34,7 +33,7 @@ if (process.env.SHOP_PROCESS_ENTRY === "start") {
   if (server.listening) ready(server);
   else server.once("listening", () => ready(server));
 } else {
-  const config = loadConfig();
+  const config = loadServingConfigOrExit();
   const handle = await openShopDatabaseOrExit(config);
   const readiness: Readiness = { draining: false };
   const catalogCache = await createCatalogCache(handle, { isCacheable: isCatalogRequest });

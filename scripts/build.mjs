@@ -1,0 +1,28 @@
+// `npm run build`: React Router's build (client, and the server with its commands and migrations:
+// vite.config.ts), the client files compressed, then build/stamp.json, which says what it was
+// built from (scripts/build-stamp.mjs, decision 0045). One build at a time per folder: a second
+// waits for the first. `--if-stale` (what `npm start` asks for in demo mode) builds only if the
+// build is not current by the time the lock is held: of two starts at once, one builds.
+import { execFileSync } from "node:child_process";
+import { buildIsCurrent, removeBuildStamp, ROOT, sourceStamp, withBuildLock, writeBuildStamp } from "./build-stamp.mjs";
+
+const ifStale = process.argv.includes("--if-stale");
+
+try {
+  await withBuildLock(build);
+} catch (error) {
+  // The build's own output (inherited) says why; no stack of this script's.
+  console.error(error.status === undefined ? error : `The build failed (${error.message.split("\n")[0]}).`);
+  process.exit(1);
+}
+
+function build() {
+  if (ifStale && buildIsCurrent()) return console.log("The build is already current (another start just made it).");
+  // Taken before building: a file edited while the build runs makes the build stale, not current.
+  const source = sourceStamp();
+  removeBuildStamp();
+  const node = (script, ...args) => execFileSync(process.execPath, [script, ...args], { cwd: ROOT, stdio: "inherit" });
+  node("node_modules/@react-router/dev/bin.js", "build");
+  node("scripts/compress-assets.mjs");
+  writeBuildStamp(source);
+}
