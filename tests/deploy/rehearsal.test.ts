@@ -150,8 +150,10 @@ function shopping(customers: { client: HttpsClient; shopper: Shopper }[], { maxM
 /** Customers' requests (not Caddy's health checks) the service's current main process has logged. */
 function customerRequestsOfLatestRun(service: StandInService): number {
   const journal = service.output();
+  // The journal keeps its last 400,000 characters: when the line of the latest start has gone
+  // from it, everything kept came after it.
   return journal
-    .slice(journal.lastIndexOf(STARTED))
+    .slice(Math.max(journal.lastIndexOf(STARTED), 0))
     .split("\n")
     .filter((l) => l.includes('"msg":"request"') && !l.includes('"path":"/readyz"')).length;
 }
