@@ -41,6 +41,17 @@ async function standInTree(files: Record<string, string> = {}) {
   return dir;
 }
 
+/** A source file of the repository and, recursively, the files of it imports by a relative path, by name. */
+async function withLocalImports(file: string, files: Record<string, string> = {}): Promise<Record<string, string>> {
+  if (file in files) return files;
+  const content = await readFile(path.join(ROOT, file), "utf8");
+  files[file] = content;
+  for (const [, relative] of content.matchAll(/from "(\.{1,2}\/[^"]+)"/g)) {
+    await withLocalImports(`${path.posix.join(path.posix.dirname(file), relative)}.ts`, files);
+  }
+  return files;
+}
+
 /** A server build whose serve() prints which build it is and returns. */
 const standInBuild = (name: string) =>
   `export async function serve({ clientDir }) { console.log(${JSON.stringify(`SERVED ${name}`)} + " from " + clientDir); }\n`;
@@ -104,7 +115,7 @@ describe("a build older than the source (decision 0045)", () => {
     // The configuration is read from the source (server/config.ts through tsx) when the build is
     // not current: the tree has the real one, and the project's dependencies.
     dir = await standInTree({
-      "server/config.ts": await readFile(path.join(ROOT, "server/config.ts"), "utf8"),
+      ...(await withLocalImports("server/config.ts")),
       "build/server/index.js": standInBuild("the old build"),
       // What `npm start` runs to rebuild: a stand-in for React Router's build that records each run.
       "scripts/build.mjs": `import { appendFileSync, writeFileSync } from "node:fs";
