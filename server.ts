@@ -25,6 +25,11 @@ import { startReviewRequests } from "./server/reviews/requests";
 
 // Entry of the server build (vite.config.ts): boots configuration, database and HTTP.
 
+// For the test harnesses that load the build (tests/support/pages.ts, tests/e2e/serve.mjs): the
+// build's own log and costs (decision 0048). Nothing in production calls them.
+export { configureLog } from "./server/log";
+export { useTestCosts } from "./server/test-costs";
+
 /**
  * The seed's own entry beside this one in the server build (build/server/seed.js, emitted by
  * server/demo/vite-plugin.ts): what a first start's seeding child runs. None from TypeScript

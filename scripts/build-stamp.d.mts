@@ -1,0 +1,10 @@
+// Types of build-stamp.mjs for the TypeScript that imports it (tests/support/current-build.mjs's users).
+
+export interface BuildStamp {
+  /** sourceStamp() when the build was made. */
+  source: string;
+  builtAt: string;
+}
+export declare function sourceStamp(): string;
+export declare function readBuildStamp(): BuildStamp | null;
+export declare function buildIsCurrent(): boolean;
