@@ -63,21 +63,26 @@ if (!externalShop && !process.env.E2E_PORT) {
 
 /** `npm start`'s Node flags, with the browser tests' entry (tests/e2e/serve.mjs) for scripts/start.mjs. */
 const serveArgs = startArgs.map((arg) => (arg === "scripts/start.mjs" ? "tests/e2e/serve.mjs" : arg));
-if (!serveArgs.includes("tests/e2e/serve.mjs")) throw new Error(`npm start no longer runs scripts/start.mjs (${startArgs.join(" ")}): update tests/e2e/serve.mjs.`);
+if (!serveArgs.includes("tests/e2e/serve.mjs"))
+  throw new Error(`npm start no longer runs scripts/start.mjs (${startArgs.join(" ")}): update tests/e2e/serve.mjs.`);
 
 /**
- * Flows whose outcome no width changes, run once, at 375 px (decision 0048): payments and back-office
- * tools. Their pages' layout is still checked at both widths: every back-office page, the order's
- * page, invoice and packing slip by admin-frame.spec.ts, the purchase and its payment messages by
- * checkout.spec.ts and hit-test.spec.ts.
+ * Flows whose outcome no width changes, run once, at 375 px (decision 0048): ways to pay and
+ * back-office tools. Their pages' layout is still checked at both widths: every back-office page,
+ * the order's page, invoice and packing slip by admin-frame.spec.ts; the purchase, its payment
+ * window and messages by checkout.spec.ts and hit-test.spec.ts; the product page by storefront.spec.ts.
  */
 const ONE_WIDTH_FLOWS = [
   "paystack-card.spec.ts",
   "payment-channels.spec.ts",
+  "payment-settings.spec.ts",
   "admin-order-tools.spec.ts",
   "reports.spec.ts",
   "reviews.spec.ts",
   "customers.spec.ts",
+  "staff.spec.ts",
+  "product-csv.spec.ts",
+  "product-tools.spec.ts",
 ];
 
 const baseURL = externalShop ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
