@@ -1,3 +1,4 @@
+import { readdir } from "node:fs/promises";
 import { loadConfig } from "~/server/config";
 import type { DatabaseHandle } from "~/server/db/client";
 import { buildIsCurrent } from "~/scripts/build-stamp.mjs";
@@ -16,7 +17,7 @@ const BUILT_SERVER = new URL("../../build/server/index.js", import.meta.url).hre
 let built: Promise<Shop> | undefined;
 
 /** The built server, loaded once per test file with the harness's settings (its modules are its own copies). */
-function builtShop(): Promise<Shop> {
+export function builtShop(): Promise<Shop> {
   built ??= (async () => {
     if (!buildIsCurrent()) {
       throw new Error(
@@ -30,6 +31,18 @@ function builtShop(): Promise<Shop> {
     return shop;
   })();
   return built;
+}
+
+/**
+ * The address of the built server's React Router build (build/server/assets/server-build-*.js,
+ * the module its createShopApp loads by default), for a test that hands the build over itself.
+ */
+export async function builtRouterBuildUrl(): Promise<string> {
+  await builtShop(); // the same freshness check
+  const assets = new URL("../../build/server/assets/", import.meta.url);
+  const files = (await readdir(assets)).filter((file) => /^server-build-[\w-]+\.js$/.test(file));
+  if (files.length !== 1) throw new Error(`Expected one server-build-*.js in ${assets.pathname}, found ${files.length}.`);
+  return new URL(files[0], assets).href;
 }
 
 export interface ShopServerOptions {
