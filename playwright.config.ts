@@ -8,7 +8,7 @@ import { freePort, startArgs } from "./scripts/shop-server.mjs";
 // Browser tests (`npm run test:e2e`, `npm run test:e2e -- tests/e2e/checkout.spec.ts`, `-- -g Pay`)
 // in Debian's Chromium, against the built shop: Playwright's webServer uses the build `npm test`
 // made before the Vitest run (and builds it only when it is missing or older than the source:
-// tests/support/current-build.mjs), makes its first admin with the command a real owner uses, and
+// scripts/current-build.mjs), makes its first admin with the command a real owner uses, and
 // serves it as `npm start` does (tests/e2e/serve.mjs: the same, with the test harness's costs), on
 // a fresh embedded database in demo mode (the test gateway and the dev mailbox).
 // tests/e2e/global-setup.ts then checks the first-start server's memory (issue 15),
@@ -105,7 +105,7 @@ export default defineConfig({
     ? undefined
     : {
         command: [
-          "node tests/support/current-build.mjs",
+          "node scripts/current-build.mjs",
           `ADMIN_PASSWORD=${quote(owner.password)} npx tsx server/accounts/admin-cli.ts --email ${quote(owner.email)} --name ${quote(owner.name)} --phone ${owner.phone}`,
           // Started as `npm start` starts it (its Node flags too), with the harness's costs: the
           // process measured is the real one. Its log (a line a request) goes to a file, to read

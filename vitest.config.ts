@@ -24,7 +24,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["{app,server,common}/**/*.test.{ts,tsx}", "tests/*.test.ts", "tests/support/**/*.test.ts"] },
+        test: { name: "unit", include: ["{app,server,common}/**/*.test.{ts,tsx}", "tests/**/*.test.ts"], exclude: ["tests/api/**"] },
       },
       {
         extends: true,

@@ -1,4 +1,4 @@
-// Types of build-stamp.mjs for the TypeScript that imports it (tests/support/current-build.mjs's users).
+// Types of build-stamp.mjs for the TypeScript that imports it (tests/support/pages.ts).
 
 export interface BuildStamp {
   /** sourceStamp() when the build was made. */

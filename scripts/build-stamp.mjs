@@ -1,6 +1,6 @@
 // What the build in build/ was made from, so that nothing runs a stale build without knowing:
 // `npm run build` ends by writing build/stamp.json (`node scripts/build-stamp.mjs`) with a hash of
-// every file the build reads; the tests that use the build (tests/support/current-build.mjs)
+// every file the build reads; the tests that use the build (scripts/current-build.mjs)
 // compare it with the source as it is now. Types: build-stamp.d.mts.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase, pgliteClientOf } from "~/server/db/client";
 import { seedCatalogue } from "~/server/demo/seed";
-import { ensureCurrentBuild } from "./current-build.mjs";
+import { ensureCurrentBuild } from "~/scripts/current-build.mjs";
 
 // Migrating and seeding (with its pictures) takes seconds, so it happens once per run: a PGlite
 // dump, or a PostgreSQL template database when DATABASE_URL is set. Test files clone it.

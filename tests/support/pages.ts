@@ -7,7 +7,7 @@ import { listenOnLocalPort, TEST_SHOP_ENV } from "./server";
 // The whole shop, pages and API, over HTTP for tests: the built server's own createShopApp
 // (build/server/index.js, server.ts), on the test file's database. The build is made once per
 // run, before the tests (`npm test`; a run of its own builds it first when the source changed:
-// tests/support/global-setup.ts, current-build.mjs), and is the one the browser tests serve.
+// tests/support/global-setup.ts, scripts/current-build.mjs), and is the one the browser tests serve.
 // Decision 0048: it replaced a Vite dev server per test file. API tests use startApiServer.
 
 type Shop = typeof import("~/server");

@@ -3,14 +3,14 @@
 // and a run of its own (`npx vitest run tests/api/x.test.ts`, `npx playwright test x.spec.ts`)
 // builds first when build/ is missing or older than the source (scripts/build-stamp.mjs). One
 // build at a time: a second runner waits for the first's. Types: current-build.d.mts.
-// `node tests/support/current-build.mjs` does the same from a shell (Playwright's webServer).
+// `node scripts/current-build.mjs` does the same from a shell (Playwright's webServer).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { buildIsCurrent, readBuildStamp } from "../../scripts/build-stamp.mjs";
+import { buildIsCurrent, readBuildStamp } from "./build-stamp.mjs";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const LOCK = fileURLToPath(new URL("../../node_modules/.cache/foam-shop-build.lock", import.meta.url));
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const LOCK = fileURLToPath(new URL("../node_modules/.cache/foam-shop-build.lock", import.meta.url));
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
