@@ -6,11 +6,14 @@ import { chromiumArgs, chromiumPath as executablePath } from "./scripts/chromium
 import { freePort, startArgs } from "./scripts/shop-server.mjs";
 
 // Browser tests (`npm run test:e2e`, `npm run test:e2e -- tests/e2e/checkout.spec.ts`, `-- -g Pay`)
-// in Debian's Chromium, against the built shop: Playwright's webServer builds it, makes its
-// first admin with the command a real owner uses, and serves it as `npm start` does, on a fresh
-// embedded database in demo mode (the test gateway and the dev mailbox). tests/e2e/global-setup.ts
-// then checks the first-start server's memory (issue 15), global-teardown.ts prints it after the
-// tests and fails the run if the check failed. Decision: docs/decisions/0025-fast-browser-tests.md.
+// in Debian's Chromium, against the built shop: Playwright's webServer uses the build `npm test`
+// made before the Vitest run (and builds it only when it is missing or older than the source:
+// scripts/current-build.mjs), makes its first admin with the command a real owner uses, and
+// serves it as `npm start` does (tests/e2e/serve.mjs: the same, with the test harness's costs), on
+// a fresh embedded database in demo mode (the test gateway and the dev mailbox).
+// tests/e2e/global-setup.ts then checks the first-start server's memory (issue 15),
+// global-teardown.ts prints it after the tests and fails the run if the check failed. Decisions:
+// docs/decisions/0025-fast-browser-tests.md, 0048-test-suite-budget.md.
 //
 // This file is read by the runner and again by every worker: what one run shares (its port,
 // folder, admin) is decided once, by the runner, and handed to the workers in the environment.
@@ -58,6 +61,30 @@ if (!externalShop && !process.env.E2E_PORT) {
   });
 }
 
+/** `npm start`'s Node flags, with the browser tests' entry (tests/e2e/serve.mjs) for scripts/start.mjs. */
+const serveArgs = startArgs.map((arg) => (arg === "scripts/start.mjs" ? "tests/e2e/serve.mjs" : arg));
+if (!serveArgs.includes("tests/e2e/serve.mjs"))
+  throw new Error(`npm start no longer runs scripts/start.mjs (${startArgs.join(" ")}): update tests/e2e/serve.mjs.`);
+
+/**
+ * Flows whose outcome no width changes, run once, at 375 px (decision 0048): ways to pay and
+ * back-office tools. Their pages' layout is still checked at both widths: every back-office page,
+ * the order's page, invoice and packing slip by admin-frame.spec.ts; the purchase, its payment
+ * window and messages by checkout.spec.ts and hit-test.spec.ts; the product page by storefront.spec.ts.
+ */
+const ONE_WIDTH_FLOWS = [
+  "paystack-card.spec.ts",
+  "payment-channels.spec.ts",
+  "payment-settings.spec.ts",
+  "admin-order-tools.spec.ts",
+  "reports.spec.ts",
+  "reviews.spec.ts",
+  "customers.spec.ts",
+  "staff.spec.ts",
+  "product-csv.spec.ts",
+  "product-tools.spec.ts",
+];
+
 const baseURL = externalShop ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
 const runDir = process.env.E2E_RUN_DIR ?? "";
 const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
@@ -78,11 +105,12 @@ export default defineConfig({
     ? undefined
     : {
         command: [
-          "npm run build",
+          "node scripts/current-build.mjs",
           `ADMIN_PASSWORD=${quote(owner.password)} npx tsx server/accounts/admin-cli.ts --email ${quote(owner.email)} --name ${quote(owner.name)} --phone ${owner.phone}`,
-          // Started as `npm start` starts it (its Node flags too): the process measured is the real one.
-          // Its log (a line a request) goes to a file, to read when a test fails.
-          `exec ${quote(process.execPath)} ${startArgs.map(quote).join(" ")} > test-results/e2e-server.log`,
+          // Started as `npm start` starts it (its Node flags too), with the harness's costs: the
+          // process measured is the real one. Its log (a line a request) goes to a file, to read
+          // when a test fails.
+          `exec ${quote(process.execPath)} ${serveArgs.map(quote).join(" ")} > test-results/e2e-server.log`,
         ].join(" && "),
         url: `${baseURL}/robots.txt`,
         reuseExistingServer: false,
@@ -116,10 +144,16 @@ export default defineConfig({
     },
   },
   // Tests of what a person sees run at both widths. Tests tagged @one-width check what no layout
-  // changes (HTTP answers, redirects, head tags, the content policy, server-side rules): they run
-  // once, at the phone's width, where most of the shop's customers are.
+  // changes (HTTP answers, redirects, head tags, the content policy, server-side rules), and the
+  // files of ONE_WIDTH_FLOWS are flows whose outcome no width changes: they run once, at the
+  // phone's width, where most of the shop's customers are.
   projects: [
     { name: "phone", grepInvert: /@desktop-only/, use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
-    { name: "desktop", grepInvert: /@phone-only|@one-width/, use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: "desktop",
+      grepInvert: /@phone-only|@one-width/,
+      testIgnore: ONE_WIDTH_FLOWS.map((file) => `**/${file}`),
+      use: { viewport: { width: 1280, height: 800 } },
+    },
   ],
 });

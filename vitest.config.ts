@@ -1,29 +1,46 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
-// Unit tests sit next to the code; integration tests live in tests/. Browser tests run
-// with Playwright (tests/e2e), not here.
+// Two projects (decision 0048):
+// - unit: the tests beside the code, and those in tests/ outside tests/api. No database: they
+//   cannot open one (tests/support/db.ts refuses), so they run once, on no engine.
+// - db: tests/api, the integration tests over HTTP and the database, and tests/deploy, the
+//   deployment recipe and its rehearsal (PostgreSQL only), on the engine of the run:
+//   an in-memory PGlite, or PostgreSQL with DATABASE_URL (CI's second pass runs only this
+//   project: `npx vitest run --project db`). A new database test goes here, and so into both.
+// Browser tests run with Playwright (tests/e2e), not here.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["{app,server,common}/**/*.test.{ts,tsx}", "tests/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**"],
-    globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/setup.ts"],
     // Many files wait on child processes and sockets: two at a time even on two cores (the
     // default, one fewer than the cores, ran this suite in 226 s instead of 151 s here).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
-    // Every Vite server a page test starts (tests/support/pages.ts) regenerates React Router's
-    // route types into .react-router/types, deleting the folder first: two test files starting
-    // one at once can delete it under each other's writes. Those types matter only to the type
-    // check (`npm run typecheck` makes its own); that one failure is not the tests'.
-    onUnhandledError: (error) => !isRouteTypegenRace(error),
     hookTimeout: 120_000,
+    // The page tests load the built server (tests/support/pages.ts) as Node loads it, not
+    // through Vitest's transform: one copy, as `npm start` runs it.
+    server: { deps: { external: [/\/build\/server\//] } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["{app,server,common}/**/*.test.{ts,tsx}", "tests/**/*.test.ts"],
+          exclude: ["tests/api/**", "tests/deploy/**"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "db",
+          include: ["tests/api/**/*.test.ts", "tests/deploy/**/*.test.ts"],
+          // The run's template database, and the build when a page test will use it.
+          globalSetup: ["tests/support/global-setup.ts"],
+          setupFiles: ["tests/support/setup-db.ts"],
+        },
+      },
+    ],
   },
 });
-
-function isRouteTypegenRace(error: object): boolean {
-  const { code, path } = error as { code?: unknown; path?: unknown };
-  return code === "ENOENT" && typeof path === "string" && path.includes("/.react-router/types/");
-}

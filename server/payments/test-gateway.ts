@@ -12,6 +12,14 @@ import type { PaymentGateway } from "./gateway";
 // is "ongoing" until its pretend bank confirms it a few seconds later (arrivesAt), as Paystack
 // reports such a payment until the bank confirms it.
 
+/** How long the pretend bank takes to confirm: TEST_ARRIVAL_MS, unless a test harness shortened it. */
+let arrivalMs: Record<TestLaterChannel, number> = TEST_ARRIVAL_MS;
+
+/** For test harnesses only (server/test-costs.ts): the pretend bank confirms after `ms` by every channel. */
+export function shortenTestBankDelays(ms: number): void {
+  arrivalMs = { bank_transfer: ms, ussd: ms };
+}
+
 export function testGateway(db: Database): PaymentGateway {
   return {
     provider: "test",
@@ -112,12 +120,12 @@ export async function chargeTestCard(db: Database, accessCode: string, card: str
 
 /**
  * The customer says they sent a transfer or dialled the USSD code: the payment is ongoing until
- * the pretend bank confirms it, TEST_ARRIVAL_MS later.
+ * the pretend bank confirms it, TEST_ARRIVAL_MS (or the harness's shorter delay) later.
  */
 export async function payLaterByTest(db: Database, accessCode: string, channel: TestLaterChannel): Promise<TestCharge> {
   const [t] = await db
     .update(testGatewayTransactions)
-    .set({ status: "ongoing", channel, gatewayResponse: "Awaiting confirmation", arrivesAt: new Date(Date.now() + TEST_ARRIVAL_MS[channel]) })
+    .set({ status: "ongoing", channel, gatewayResponse: "Awaiting confirmation", arrivesAt: new Date(Date.now() + arrivalMs[channel]) })
     .where(openFor(accessCode, channel))
     .returning({ reference: testGatewayTransactions.reference });
   return t ? { ok: true, reference: t.reference } : notCharged(db, accessCode, channel);

@@ -1,38 +1,33 @@
 import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createShopApp } from "~/server/main";
 import { loadConfig } from "~/server/config";
 import { createTestDatabase, type TestDatabase } from "../support/db";
+import { builtRouterBuildUrl, builtShop } from "../support/pages";
 import { listenOnLocalPort, TEST_SHOP_ENV } from "../support/server";
 
 // Given the build as a function, React Router loads it and derives its whole route table from it
 // on every request (for the dev server, whose code changes). Production must hand it the build
-// once: the derivation was 5% of a personal page's CPU (issue 17).
+// once: the derivation was 5% of a personal page's CPU (issue 17). The built server's
+// createShopApp, handed its own React Router build through a function that counts the loads.
 let handle: TestDatabase;
-let vite: ViteDevServer;
+let shop: Awaited<ReturnType<typeof builtShop>>;
 let loads = 0;
 let build: () => Promise<ServerBuild>;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: "custom",
-    logLevel: "error",
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
-  build = () => (loads++, vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>);
+  shop = await builtShop();
+  const url = await builtRouterBuildUrl();
+  build = () => (loads++, import(/* @vite-ignore */ url) as Promise<ServerBuild>);
 });
 
 afterAll(async () => {
-  await vite?.close();
   await handle?.close();
 });
 
 async function loadsFor(mode: "development" | "production"): Promise<number> {
   loads = 0;
-  const app = await createShopApp(handle, loadConfig(TEST_SHOP_ENV), { build, mode });
+  const app = await shop.createShopApp(handle, loadConfig(TEST_SHOP_ENV), { build, mode });
   const { server, baseUrl } = await listenOnLocalPort(app);
   try {
     for (let i = 0; i < 3; i++) expect((await fetch(`${baseUrl}/trackorder`)).status).toBe(200);

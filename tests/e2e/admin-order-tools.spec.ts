@@ -5,10 +5,10 @@ import { SHOP_ADDRESS, SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "~/commo
 import { expect, expectAccessible, expectOnTop, fullPageShot, gotoHydrated, test, uniqueEmail } from "./fixtures";
 import { buyOne } from "./shopping";
 
-// The Orders panel's tools (issue 18), in Chromium at both widths: two customers buy, then the
-// owner downloads the CSV of what the search selects, opens an order's invoice and packing slip
-// (on screen and as printed: no back-office menu, no buttons), and moves both orders at once,
-// then tries a move the lifecycle refuses and the same move twice.
+// The Orders panel's tools (issue 18), in Chromium at 375 px (a flow run at one width, decision
+// 0048): two customers buy, then the owner downloads the CSV of what the search selects, opens an
+// order's invoice and packing slip (on screen and as printed: no back-office menu, no buttons),
+// and moves both orders at once, then tries a move the lifecycle refuses and the same move twice.
 
 /** Products no other browser test buys, so stock changes elsewhere cannot interfere. */
 const PILLOW = 36;

@@ -1,12 +1,14 @@
 import { adminMenu, expect, expectAccessible, expectOnTop, fullPageShot, gotoHydrated, test, uniqueEmail } from "./fixtures";
 import { buyOne } from "./shopping";
 
-// The Customers panel and the Orders panel's search (issue 18), at 375 and 1280 px: staff find a
-// customer by name and an order by phone, and go from the customer to their order.
+// The Customers panel and the Orders panel's search (issue 18), at 375 px (a flow run at one
+// width, decision 0048): staff find a customer by name and an order by phone, and go from the
+// customer to their order.
 
 test("staff find a customer by name and an order by phone, and open the order from the customer", async ({ page, login, ownerLogin }, info) => {
   test.setTimeout(150_000);
-  // A name and phone no other test uses, one per width (both run at once against one shop).
+  // A name and phone no other test uses, one per width (were it run at both
+  // widths again, at once against one shop).
   const surname = info.project.name === "phone" ? "Oyelaran" : "Ekwueme";
   const phone = info.project.name === "phone" ? "08067771234" : "08067774321";
   const customer = await login({ label: "findable", fullName: `Folake ${surname}` });

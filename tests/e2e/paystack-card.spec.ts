@@ -74,6 +74,9 @@ const test = base.extend<object, { paystackShop: PaystackShop }>({
   baseURL: async ({ paystackShop }, use) => use(paystackShop.baseUrl),
 });
 
+// In order, in one worker: one Paystack shop started for the file, not one in each worker.
+test.describe.configure({ mode: "default" });
+
 /** What the fake checkout does when Pay is pressed: charge the card at "Paystack", or only claim success (a forged window). */
 type Checkout = { forge: boolean; accessCodes: string[]; unexpected: string[] };
 

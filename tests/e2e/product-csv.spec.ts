@@ -4,10 +4,10 @@ import type { Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { expect, expectAccessible, expectOnTop, forgiveBadRequest, fullPageShot, gotoHydrated, test } from "./fixtures";
 
-// The products CSV (issue 18) in Chromium at 375 px and 1280 px: the admin posts a product of
-// their own (other tests rely on the seeded prices), downloads the export from Manage Products,
-// changes that product's price in the file, checks and confirms it, and sees the new price in the
-// shop; then a wrong file is refused row by row and nothing changes.
+// The products CSV (issue 18) in Chromium at 375 px (a flow run at one width, decision 0048): the
+// admin posts a product of their own (other tests rely on the seeded prices), downloads the export
+// from Manage Products, changes that product's price in the file, checks and confirms it, and sees
+// the new price in the shop; then a wrong file is refused row by row and nothing changes.
 
 async function shot(page: Page, info: TestInfo, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -3,10 +3,10 @@ import path from "node:path";
 import sharp from "sharp";
 import { expect, expectAccessible, expectOnTop, forgiveNotFound, fullPageShot, gotoHydrated, loadAllPictures, test } from "./fixtures";
 
-// The product page's back-office tools (issue 18), at 375 and 1280 px: Duplicate makes a hidden
-// copy without stock; staff rename it, stock it, put it on sale and hide it again, and the shop
-// follows; thumbnails of chosen pictures before upload; a deleted product's record, not a 404.
-// Both widths run at once against one shop: each works on its own copy, named for its width.
+// The product page's back-office tools (issue 18), at 375 px (a flow run at one width, decision
+// 0048): Duplicate makes a hidden copy without stock; staff rename it, stock it, put it on sale and
+// hide it again, and the shop follows; thumbnails of chosen pictures before upload; a deleted
+// product's record, not a 404. Each run works on its own copy, named for its width.
 
 const ORIGINAL = "Shaggy Bedside Rug 60 x 120 cm";
 

@@ -14,9 +14,10 @@ import {
   logInThroughPage,
 } from "./fixtures";
 
-// Staff and roles, and the audit log (issue 18), at 375 and 1280 px: the owner registers a staff
-// admin, disables them (their open session ends and their login says why), enables them again,
-// and reads both changes in the audit log; staff see neither owners' panel; removing asks first.
+// Staff and roles, and the audit log (issue 18), at 375 px (a flow run at one width, decision
+// 0048): the owner registers a staff admin, disables them (their open session ends and their
+// login says why), enables them again, and reads both changes in the audit log; staff see neither
+// owners' panel; removing asks first.
 
 async function staffBrowser(browser: Browser, baseURL: string, email: string, password: string) {
   const page = await (await browser.newContext({ baseURL })).newPage();

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import { freePort, startServerProcess, stopServerProcess } from "~/scripts/shop-server.mjs";
 import { ensurePlannerStatistics, openDatabase, type DatabaseHandle } from "~/server/db/client";
+import { runTemplateFile } from "./db";
 import { databaseUrlFor } from "./global-setup";
 import { TEST_SHOP_ENV } from "./server";
 
@@ -33,7 +34,7 @@ export async function createShopDatabase(): Promise<ShopDatabase> {
   if (!pg) {
     const dir = await mkdtemp(path.join(os.tmpdir(), "shop-process-"));
     const dataDir = path.join(dir, "data");
-    const dump = await readFile(inject("pgliteTemplateFile"));
+    const dump = await readFile(runTemplateFile());
     const first = await openDatabase({ dataDir, loadDataDir: new Blob([dump]) });
     // Once here rather than in the first shop process (a second and a half on PGlite).
     await ensurePlannerStatistics(first.db);

@@ -4,6 +4,18 @@ import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client";
 import { databaseUrlFor } from "./global-setup";
 
+/**
+ * The run's PGlite dump. Only the db project's global setup makes one: a test outside tests/api
+ * that opens a database is told where it belongs, since only tests/api also runs on PostgreSQL.
+ */
+export function runTemplateFile(): string {
+  const file = inject("pgliteTemplateFile") as string | undefined;
+  if (file === undefined) {
+    throw new Error("Tests that open a database live in tests/api/ (Vitest's db project, which CI runs on PostgreSQL too): move this file there.");
+  }
+  return file;
+}
+
 export interface TestDatabase extends DatabaseHandle {
   /** Another connection to the same database, as a second server process would open (PostgreSQL). */
   connectAgain(): Promise<DatabaseHandle>;
@@ -16,7 +28,7 @@ export interface TestDatabase extends DatabaseHandle {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const pg = inject("postgresTemplate");
   if (!pg) {
-    const dump = await readFile(inject("pgliteTemplateFile"));
+    const dump = await readFile(runTemplateFile());
     const handle = await openDatabase({ dataDir: "memory://", loadDataDir: new Blob([dump]) });
     // One process owns an embedded database: a "second process" shares the same handle.
     return { ...handle, connectAgain: async () => ({ ...handle, close: async () => {} }) };

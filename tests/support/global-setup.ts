@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase, pgliteClientOf } from "~/server/db/client";
 import { seedCatalogue } from "~/server/demo/seed";
+import { ensureCurrentBuild } from "~/scripts/current-build.mjs";
 
 // Migrating and seeding (with its pictures) takes seconds, so it happens once per run: a PGlite
 // dump, or a PostgreSQL template database when DATABASE_URL is set. Test files clone it.
@@ -21,7 +23,16 @@ export function databaseUrlFor(url: string, name: string): string {
   return u.toString();
 }
 
+/** Whether a test file of this run renders pages (tests/support/pages.ts: the built server). */
+function runRendersPages(project: TestProject): boolean {
+  // The run's files, as Vitest lists them before this setup; when it cannot say, assume so.
+  const files = (project.vitest.state as { getPaths?: () => string[] }).getPaths?.();
+  return !files || files.some((file) => readFileSync(file, "utf8").includes("support/pages"));
+}
+
 export default async function setup(project: TestProject) {
+  // Page tests load the build: made now when it is older than the source, once for every file.
+  if (runRendersPages(project)) await ensureCurrentBuild();
   const adminUrl = process.env.DATABASE_URL;
   const dir = await mkdtemp(path.join(os.tmpdir(), "shop-tests-"));
   // Each run needs only the template of its own engine: seeding draws every picture (slow).

@@ -1,15 +1,52 @@
-import type { ServerBuild } from "react-router";
-import { createServer } from "vite";
-import { createShopApp } from "~/server/main";
+import { readdir } from "node:fs/promises";
 import { loadConfig } from "~/server/config";
 import type { DatabaseHandle } from "~/server/db/client";
+import { buildIsCurrent } from "~/scripts/build-stamp.mjs";
 import { listenOnLocalPort, TEST_SHOP_ENV } from "./server";
 
-// The whole shop, pages and API, over HTTP for tests: server.ts's own createShopApp, with the
-// pages rendered from the current source by Vite in middleware mode (as `npm run dev` does), so
-// there is no `npm run build` first and never a stale bundle. Vite transforms the route modules
-// once per test file (a few seconds), so only tests of pages use this; API tests use
-// startApiServer (server.ts).
+// The whole shop, pages and API, over HTTP for tests: the built server's own createShopApp
+// (build/server/index.js, server.ts), on the test file's database. The build is made once per
+// run, before the tests (`npm test`; a run of its own builds it first when the source changed:
+// tests/support/global-setup.ts, scripts/current-build.mjs), and is the one the browser tests serve.
+// Decision 0048: it replaced a Vite dev server per test file. API tests use startApiServer.
+
+/** What the build's entry (server.ts) gives the test harness. */
+type Shop = Pick<typeof import("~/server/main"), "createShopApp"> &
+  Pick<typeof import("~/server/log"), "configureLog"> &
+  Pick<typeof import("~/server/test-costs"), "useTestCosts">;
+
+const BUILT_SERVER = new URL("../../build/server/index.js", import.meta.url).href;
+
+let built: Promise<Shop> | undefined;
+
+/** The built server, loaded once per test file with the harness's settings (its modules are its own copies). */
+export function builtShop(): Promise<Shop> {
+  built ??= (async () => {
+    if (!buildIsCurrent()) {
+      throw new Error(
+        "The shop's build is older than the source (or missing), so page tests would test old code. " +
+          "Run `npm run build` (a Vitest run builds it first when it starts; the source changed since).",
+      );
+    }
+    const shop = (await import(/* @vite-ignore */ BUILT_SERVER)) as Shop;
+    shop.configureLog(loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" }).logLevel);
+    shop.useTestCosts();
+    return shop;
+  })();
+  return built;
+}
+
+/**
+ * The address of the built server's React Router build (build/server/assets/server-build-*.js,
+ * the module its createShopApp loads by default), for a test that hands the build over itself.
+ */
+export async function builtRouterBuildUrl(): Promise<string> {
+  await builtShop(); // the same freshness check
+  const assets = new URL("../../build/server/assets/", import.meta.url);
+  const files = (await readdir(assets)).filter((file) => /^server-build-[\w-]+\.js$/.test(file));
+  if (files.length !== 1) throw new Error(`Expected one server-build-*.js in ${assets.pathname}, found ${files.length}.`);
+  return new URL(files[0], assets).href;
+}
 
 export interface ShopServerOptions {
   /** Settings on top of TEST_SHOP_ENV. */
@@ -18,27 +55,14 @@ export interface ShopServerOptions {
 
 export async function startShopServer(handle: DatabaseHandle, options: ShopServerOptions = {}) {
   const config = loadConfig({ ...TEST_SHOP_ENV, ...options.env });
-  const vite = await createServer({
-    // No file watching and no hot reload: the source does not change during a test run.
-    server: { middlewareMode: true, hmr: false, watch: null },
-    appType: "custom",
-    logLevel: "error",
-    // Only server-side rendering happens here: no browser dependencies to pre-bundle.
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
-  const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  // Transformed here, so that the first page request of a test is not the slow one.
-  await build();
+  const shop = await builtShop();
   // "development" leaves out the catalogue cache (it would keep listening on the database):
   // every answer here is rendered afresh.
-  const app = await createShopApp(handle, config, { build, mode: "development" });
+  const app = await shop.createShopApp(handle, config, { mode: "development" });
   const { server, baseUrl } = await listenOnLocalPort(app);
   return {
     baseUrl,
     config,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await vite.close();
-    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

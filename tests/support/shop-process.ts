@@ -4,6 +4,7 @@ import { loadServingConfigOrExit, openShopDatabaseOrExit, serveUntilStopped, sta
 import { createApp, isCatalogRequest } from "~/server/app";
 import { createCatalogCache } from "~/server/catalog/catalog-cache";
 import type { Readiness } from "~/server/health";
+import { useTestCosts } from "~/server/test-costs";
 
 // The shop as a real child process for the tests that kill it or run two of it
 // (tests/support/child-shop.ts spawns it: `node --import tsx tests/support/shop-process.ts`).
@@ -17,6 +18,9 @@ import type { Readiness } from "~/server/health";
 //   SHOP_TEST_MAILER_INTERVAL_MS  how often the mailer looks for due mail (default 5 s)
 //   SHOP_TEST_MAIL_LEASE_MS       how long a claimed mail is left alone (default 5 min): a mail
 //                                 claimed by a killed process is sent again after it.
+
+// The harness's costs (decision 0048): cheap password hashing, a quick pretend bank.
+useTestCosts();
 
 const ready = (server: Server) => {
   const { port, address } = server.address() as AddressInfo;
