@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
+import { messages } from "~/common/messages";
 import type { Config } from "./config";
 import { routeFor } from "~/app/route-facts";
 
@@ -108,7 +109,7 @@ export function pageFormLimits(): RequestHandler {
     if (length === undefined && req.get("transfer-encoding")) return void res.status(411).type("text/plain").send("Length Required");
     if (Number(length ?? 0) > MAX_PAGE_FORM_BYTES) {
       res.set("Connection", "close");
-      return void res.status(413).type("text/plain").send("This form is too large.");
+      return void res.status(413).type("text/plain").send(messages.formTooLarge);
     }
     next();
   };
