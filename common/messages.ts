@@ -66,7 +66,6 @@ export const messages = {
   noSuchAdmin: "There is no such admin.",
   // The back office's panels (issue 26): one that failed says so inside the dashboard's frame.
   panelFailed: (label: string) => `${label} could not be shown. Please try again in a moment.`,
-  backOfficeFailed: "The back office could not be shown. Please try again in a moment.",
   /** A page form over its limit (server/security.ts pageFormLimits, and the dashboard's panels). */
   formTooLarge: "This form is too large.",
   // Change password in both dashboards (issue 18).

@@ -1,8 +1,8 @@
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/admin-frame";
-import { messages } from "~/common/messages";
 import { panelAt } from "../admin/registry";
 import { AdminFrame } from "../components/admin/AdminFrame";
+import { PanelError } from "../components/admin/PanelError";
 import { isOwner } from "../services.server";
 import { requireAccount } from "../sessions.server";
 
@@ -27,9 +27,7 @@ export default function AdminDashboardFrame({ loaderData }: Route.ComponentProps
 export function ErrorBoundary() {
   return (
     <AdminFrame active={panelAt(useLocation().search).panel.menu}>
-      <p role="alert" className="py-16 text-center text-lg font-medium text-slate-700">
-        {messages.backOfficeFailed}
-      </p>
+      <PanelError label="The back office" />
     </AdminFrame>
   );
 }
