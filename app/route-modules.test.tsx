@@ -35,7 +35,10 @@ const MODULES = ["root.tsx", ...flat(routeConfig as Entry[]).map((e) => e.file)]
 type Module = { default?: ComponentType; ErrorBoundary?: ComponentType; loader?: unknown };
 const load = (file: string): Promise<Module> => import(/* @vite-ignore */ `./${file}`);
 
-const lines = (file: string) => readFileSync(new URL(file, import.meta.url), "utf8").replace(/\n$/, "").split("\n").length;
+const lines = (file: string) =>
+  readFileSync(new URL(file, import.meta.url), "utf8")
+    .replace(/\n$/, "")
+    .split("\n").length;
 
 describe("route modules", () => {
   it("are at most 250 lines each, the panels' and the frame's included", () => {
@@ -130,7 +133,8 @@ describe("a panel of the dashboard that fails", () => {
       // (The page's text is long: each check says only whether it holds.)
       expect(html.includes(">Welcome Ngozi </h1>"), `${panel.label}: the greeting`).toBe(true);
       expect(html.includes(MENU), `${panel.label}: the menu`).toBe(true);
-      for (const other of PANELS) expect(html.includes(`>${other.panel.label}</a>`), `${panel.label}'s page: ${other.panel.label} in the menu`).toBe(true);
+      for (const other of PANELS)
+        expect(html.includes(`>${other.panel.label}</a>`), `${panel.label}'s page: ${other.panel.label} in the menu`).toBe(true);
       const current = /aria-current="page"[^>]*href="([^"]+)"/.exec(html)?.[1];
       expect(current, `${panel.label}: the menu's current entry`).toBe(adminPanelPath(panel.menu));
     }

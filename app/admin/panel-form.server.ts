@@ -17,10 +17,16 @@ export function panelFormBytes(facts: PanelFacts, request: Request): number {
   return facts.formLimit === "pictures" && multipart ? MAX_PRODUCT_FORM_BYTES : MAX_PAGE_FORM_BYTES;
 }
 
-/** The form, or the answer to one over the limit (413; its unread rest means the connection cannot be reused). */
+/**
+ * The form, or the answer to one over the limit (413, with Connection: close: its unread rest means
+ * the connection cannot be reused). A browser states a form's length: one stated over the limit is
+ * refused before anything is read, as the server's page-form limit does; a body without a length
+ * is cut at the limit as it is read.
+ */
 export async function readPanelForm(facts: PanelFacts, request: Request) {
   const maxBytes = panelFormBytes(facts, request);
-  const form = await readFormWithin(request, maxBytes);
+  const stated = Number(request.headers.get("content-length") ?? 0);
+  const form = stated > maxBytes ? null : await readFormWithin(request, maxBytes);
   if (form) return { form } as const;
   if (maxBytes === MAX_PRODUCT_FORM_BYTES) return { tooLarge: uploadTooLarge() } as const;
   return {

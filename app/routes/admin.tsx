@@ -35,8 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) =>
   networkFallback((intent) => panelAt(args.request.url).panel.offline?.[String(intent)] ?? messages.tryAgain)(args);
 
-// Personal data: never kept by a shared cache, nor shown again by Back after logout.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+// Personal data: never kept by a shared cache, nor shown again by Back after logout. A form refused
+// unread closes its connection (readPanelForm).
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => ({
+  "Cache-Control": "private, no-store",
+  ...(actionHeaders.get("Connection") === "close" ? { Connection: "close" } : {}),
+});
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Admin Dashboard");
 
