@@ -15,7 +15,8 @@ import * as searchProducts from "./panels/search-products";
 import * as settings from "./panels/settings";
 
 // The back office's panels (issue 26, decision 0049). A new panel is its module in ./panels and
-// one entry here; the dashboard's route, its menu and the route table take it from this list.
+// one entry here (with its address's number named in common/panels.ts); the dashboard's route,
+// its menu and React Router's route config take it from this list and that folder.
 
 /** Every panel, in the order of the menu: spec §2's five, then those a running shop needs; the owners' last. */
 export const PANELS: readonly PanelModule[] = [
