@@ -31,7 +31,8 @@ export interface RouteFacts {
   /**
    * Who bounds a form posted here: "page", the page-form limit before anything is read (the
    * default); "action", the route's action, which reads with its own cap (the admin's product
-   * forms carry pictures: server/catalog/form-files.ts).
+   * forms carry pictures: server/catalog/form-files.ts; the dashboard reads each panel's form
+   * within that panel's limit: app/admin/panel-form.server.ts).
    */
   formLimit?: "page" | "action";
   /** The shop's footer below the page (the default); the customer's account forms keep it out of the way (spec §2). */

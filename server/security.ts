@@ -94,7 +94,8 @@ export function sameOriginChanges(config: Config): RequestHandler {
 
 /**
  * Every page form but those of routes declared `formLimit: "action"` in the route table (the
- * admin's product forms, whose pictures are capped as they are read: form-files.ts).
+ * admin's product forms, whose pictures are capped as they are read: form-files.ts), and the
+ * dashboard's panels, each read within this limit or the pictures' cap (app/admin/panel-form.server.ts).
  */
 export const MAX_PAGE_FORM_BYTES = 256 * 1024;
 

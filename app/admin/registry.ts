@@ -18,7 +18,7 @@ import * as settings from "./panels/settings";
 // one entry here (with its address's number named in common/panels.ts); the dashboard's route,
 // its menu and React Router's route config take it from this list and that folder.
 
-/** Every panel, in the order of the menu: spec §2's five, then those a running shop needs; the owners' last. */
+/** Every panel, in the order of the menu: requirements §2's five, then those a running shop needs; the owners' last. */
 export const PANELS: readonly PanelModule[] = [
   adminInfo,
   postProduct,

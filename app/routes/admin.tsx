@@ -10,7 +10,7 @@ import { formIntent, unknownIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
 
-// The admin dashboard (spec §2): `/admin?menu=N` serves panel N of the registry
+// The admin dashboard (requirements §2): `/admin?menu=N` serves panel N of the registry
 // (app/admin/registry.ts), inside the back office's frame (admin-frame.tsx). This route checks the
 // admin, reads a posted form within the panel's own limit and hands both to the panel's module;
 // the panel's error boundary shows a failure where the panel would be (decision 0049).
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return panelAction ? panelAction({ request, context, account, form: read.form }) : unknownIntent();
 }
 
-/** A dropped connection: each form says its own failure text (spec §8), as its panel declares it. */
+/** A dropped connection: each form says its own failure text (requirements §8), as its panel declares it. */
 export const clientAction = (args: Route.ClientActionArgs) =>
   networkFallback((intent) => panelAt(args.request.url).panel.offline?.[String(intent)] ?? messages.tryAgain)(args);
 

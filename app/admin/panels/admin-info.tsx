@@ -9,7 +9,7 @@ import { formIntent, unknownIntent } from "~/app/intents";
 import { loadOverview } from "~/app/services.server";
 import type { PanelActionArgs, PanelFacts, PanelLoaderArgs } from "../panel";
 
-// Admin Info (spec §2, menu 0): the admin's account, its phone number and password, and the last
+// Admin Info (requirements §2, menu 0): the admin's account, its phone number and password, and the last
 // 30 days' sales over the low stock (decision 0011).
 
 export const panel: PanelFacts = { menu: ADMIN_PANELS.adminInfo, label: "Admin Info", icon: UserIcon, formLimit: "page" };

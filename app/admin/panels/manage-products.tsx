@@ -8,7 +8,7 @@ import { formIntent, unknownIntent } from "~/app/intents";
 import { deleteProductAction, manageProductsData } from "../products.server";
 import type { PanelActionArgs, PanelFacts, PanelLoaderArgs } from "../panel";
 
-// Manage Products (spec §2, §5, menu 2): a category's products, each with View, Edit and Delete.
+// Manage Products (requirements §2, §5, menu 2): a category's products, each with View, Edit and Delete.
 
 export const panel: PanelFacts = {
   menu: ADMIN_PANELS.manageProducts,

@@ -8,8 +8,8 @@ import { formIntent, unknownIntent } from "~/app/intents";
 import { postProductAction, postProductData } from "../products.server";
 import type { PanelActionArgs, PanelFacts, PanelLoaderArgs } from "../panel";
 
-// Post Product (spec §2, §3, menu 1): a new product with up to 4 pictures; success returns to
-// Admin Info with the server's message (spec §4).
+// Post Product (requirements §2, §3, menu 1): a new product with up to 4 pictures; success returns to
+// Admin Info with the server's message (requirements §4).
 
 export const panel: PanelFacts = {
   menu: ADMIN_PANELS.postProduct,

@@ -7,7 +7,7 @@ import { UserIcon } from "~/app/components/icons";
 import { formIntent, unknownIntent } from "~/app/intents";
 import type { PanelActionArgs, PanelFacts } from "../panel";
 
-// Register an Admin (spec §2, menu 3): a new admin, always staff (decision 0031), who verifies
+// Register an Admin (requirements §2, menu 3): a new admin, always staff (decision 0031), who verifies
 // their e-mail before they can log in.
 
 export const panel: PanelFacts = { menu: ADMIN_PANELS.registerAdmin, label: "Register an Admin", icon: UserIcon, formLimit: "page" };

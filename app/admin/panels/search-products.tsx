@@ -6,7 +6,7 @@ import { SearchIcon } from "~/app/components/icons";
 import { searchProductsData } from "../products.server";
 import type { PanelFacts, PanelLoaderArgs } from "../panel";
 
-// Search Products (spec §2, menu 4): by name or by id, hidden products included. A GET form: no action.
+// Search Products (requirements §2, menu 4): by name or by id, hidden products included. A GET form: no action.
 
 export const panel: PanelFacts = { menu: ADMIN_PANELS.searchProducts, label: "Search Products", icon: SearchIcon, formLimit: "page" };
 

@@ -5,7 +5,7 @@ import type { FormResult } from "~/app/forms";
 import { FormMessage, SubmitButton } from "../account/fields";
 import { SignUpFields } from "../account/SignUpFields";
 
-/** Register an Admin (spec §2, menu 3): the sign-up form for a new admin, who verifies their e-mail first. */
+/** Register an Admin (requirements §2, menu 3): the sign-up form for a new admin, who verifies their e-mail first. */
 export function RegisterAdmin({ result }: { result: FormResult | undefined }) {
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
