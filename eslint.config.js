@@ -76,6 +76,14 @@ export default [
     },
   },
   {
+    // Route modules read like Hydrogen's (issue 26, decision 0049): loader, action, meta and a
+    // component made of parts, in at most 250 lines; a longer one is split into its parts.
+    // app/route-modules.test.tsx checks every module of the route table the same way.
+    files: ["app/root.tsx", "app/routes/**/*.{ts,tsx}", "app/admin/panels/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "max-lines": ["error", { max: 250, skipBlankLines: false, skipComments: false }] },
+  },
+  {
     // Tests read JSON replies whose shape their assertions check; typing every reply would copy
     // the contract into the tests without checking anything more.
     files: ["tests/**/*.ts", "**/*.test.{ts,tsx}"],

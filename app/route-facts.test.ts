@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import routeConfig from "./routes";
-import { routeFor, SHOP_ROUTES, type ShopRoute } from "./route-facts";
+import routeConfig, { PANEL_MODULES } from "./routes";
+import { DASHBOARD_FRAME, routeFor, SHOP_ROUTES, type ShopRoute } from "./route-facts";
 import { accountPaths } from "~/server/accounts/accounts";
 import { loggablePath } from "~/server/log";
 
@@ -46,8 +46,21 @@ function samplePath(route: ShopRoute & { path: string }, secret: string): { path
 
 describe("the route table", () => {
   it("is React Router's route config, one route per declared route, each module present", () => {
-    expect(routeConfig.map((r) => [r.path, r.index ?? false, r.file])).toEqual(SHOP_ROUTES.map((r) => [r.path, r.path === undefined, r.file]));
+    // A route with a frame is the frame's first child (routes.ts); the frame has no address.
+    const pages = routeConfig.map((r) => (r.path === undefined && !r.index && r.children ? r.children[0] : r));
+    expect(pages.map((r) => [r.path, r.index ?? false, r.file])).toEqual(SHOP_ROUTES.map((r) => [r.path, r.path === undefined, r.file]));
+    expect(routeConfig.filter((r) => r.children).map((r) => r.file)).toEqual(SHOP_ROUTES.flatMap((r) => (r.frame ? [r.frame] : [])));
     for (const r of SHOP_ROUTES) expect(existsSync(fileURLToPath(new URL(r.file, import.meta.url))), r.file).toBe(true);
+  });
+
+  it("gives the dashboard's frame the panel modules as routes that never match (decision 0049)", () => {
+    const frame = routeConfig.find((r) => r.file === DASHBOARD_FRAME)!;
+    const modules = frame.children!.slice(1);
+    expect(modules.map((r) => r.file)).toEqual(PANEL_MODULES);
+    expect(PANEL_MODULES.length).toBeGreaterThanOrEqual(14);
+    for (const module of modules) expect([module.path, module.index, module.children]).toEqual([undefined, undefined, undefined]);
+    // Every address of the dashboard still reaches the dashboard's own route, whatever the panel.
+    for (const path of ["/admin", "/admin.data", "/Admin/"]) expect(routeFor(path).file, path).toBe("routes/admin.tsx");
   });
 
   it("declares every dynamic segment of every path, and nothing else", () => {
@@ -167,7 +180,7 @@ describe("routeFor", () => {
     expect(warnings).toEqual([]);
   });
 
-  it("gives the admin's order page the page-form limit, and only the forms that carry files (product pictures, a CSV) their own", () => {
+  it("gives the admin's order page the page-form limit; the forms that carry files (product pictures, a CSV) and the dashboard, whose panels choose (decision 0049), read their own", () => {
     expect(SHOP_ROUTES.filter((r) => r.formLimit === "action").map((r) => r.path)).toEqual([
       "admin",
       "admin/products/import",

@@ -7,6 +7,8 @@ import { matchPath, matchRoutes, type RouteObject } from "react-router";
 //   - formLimit: who bounds the size of a form posted to it (server/security.ts pageFormLimits);
 //   - footer: whether the page shows the shop's footer (app/root.tsx);
 //   - backOffice: the page wears the back office's frame, not the storefront's (app/root.tsx);
+//   - frame: a layout route the page renders inside, without an address of its own (the admin
+//     dashboard's greeting and menu, decision 0049);
 //   - params: what each dynamic segment of its path holds; a "secret" one (the one-time token of
 //     an e-mailed link) is never written to a log (server/log.ts loggablePath).
 // Every dynamic segment must be declared, "secret" or "plain" (the type checker and
@@ -29,7 +31,8 @@ export interface RouteFacts {
   /**
    * Who bounds a form posted here: "page", the page-form limit before anything is read (the
    * default); "action", the route's action, which reads with its own cap (the admin's product
-   * forms carry pictures: server/catalog/form-files.ts).
+   * forms carry pictures: server/catalog/form-files.ts; the dashboard reads each panel's form
+   * within that panel's limit: app/admin/panel-form.server.ts).
    */
   formLimit?: "page" | "action";
   /** The shop's footer below the page (the default); the customer's account forms keep it out of the way (requirements §2.5). */
@@ -39,10 +42,12 @@ export interface RouteFacts {
    * draws the back office's frame (app/components/admin/AdminFrame.tsx).
    */
   backOffice?: boolean;
+  /** A layout route around the page, relative to app/ (the admin dashboard's frame); none by default. */
+  frame?: string;
 }
 
 /** One route of the table, with its facts. */
-export interface ShopRoute extends Required<RouteFacts> {
+export interface ShopRoute extends Required<Omit<RouteFacts, "frame">>, Pick<RouteFacts, "frame"> {
   /** The path pattern as React Router takes it; undefined for the index route ("/"). */
   path: string | undefined;
   /** The route module, relative to app/. */
@@ -60,9 +65,9 @@ type FactsOf<Path extends string> = [ParamsOf<Path>] extends [never]
   : [facts: RouteFacts & { params: { readonly [Name in ParamsOf<Path>]: ParamKind } }];
 
 function route<const Path extends string>(path: Path, file: string, ...[facts]: FactsOf<Path>): ShopRoute {
-  const { cacheable = false, formLimit = "page", footer = true, backOffice = false } = facts ?? {};
+  const { cacheable = false, formLimit = "page", footer = true, backOffice = false, frame } = facts ?? {};
   const params = (facts as { params?: Record<string, ParamKind> } | undefined)?.params ?? {};
-  return { path, file, cacheable, formLimit, footer, backOffice, params };
+  return { path, file, cacheable, formLimit, footer, backOffice, frame, params };
 }
 
 function index(file: string, { cacheable = false, formLimit = "page", footer = true, backOffice = false }: RouteFacts = {}): ShopRoute {
@@ -76,6 +81,8 @@ const accountForm = { footer: false } as const;
 /** The admin's product forms read their pictures with their own cap. */
 const productForms = { formLimit: "action" } as const;
 const backOffice = { backOffice: true, footer: false } as const;
+/** The admin dashboard's layout: its greeting and menu around the panel `?menu=N` names. */
+export const DASHBOARD_FRAME = "routes/admin-frame.tsx";
 
 /** The route table, in the order React Router is given it. The shop's header and footer live in root.tsx. */
 export const SHOP_ROUTES: readonly ShopRoute[] = [
@@ -99,7 +106,8 @@ export const SHOP_ROUTES: readonly ShopRoute[] = [
   route("adminforgotpassword", "routes/adminforgotpassword.tsx"),
   route("reset-password/:token", "routes/reset-password.$token.tsx", token),
   route("verify/:token", "routes/verify.$token.tsx", token),
-  route("admin", "routes/admin.tsx", { ...backOffice, ...productForms }),
+  // Each panel reads its form within its own limit, chosen from the address (decision 0049).
+  route("admin", "routes/admin.tsx", { ...backOffice, formLimit: "action", frame: DASHBOARD_FRAME }),
   route("admin/orders/:orderRef", "routes/admin.orders.$orderRef.tsx", { ...backOffice, params: { orderRef: "plain" } }),
   // An order's invoice or packing slip (OrderDocument.tsx DOCUMENT_TITLES); any other word is a 404.
   route("admin/orders/:orderRef/:document", "routes/admin.orders.$orderRef.$document.tsx", {

@@ -65,6 +65,10 @@ export const messages = {
   ownersOnlyManage: "Only owners of the shop can manage admins.",
   staffSelf: "You cannot change your own account here: ask another owner.",
   noSuchAdmin: "There is no such admin.",
+  // The back office's panels (issue 26): one that failed says so inside the dashboard's frame.
+  panelFailed: (label: string) => `${label} could not be shown. Please try again in a moment.`,
+  /** A page form over its limit (server/security.ts pageFormLimits, and the dashboard's panels). */
+  formTooLarge: "This form is too large.",
   // Change password in both dashboards (issue 18).
   currentPasswordWrong: "Your current password is not right.",
   newPasswordSame: "Choose a new password different from the current one.",

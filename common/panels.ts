@@ -24,9 +24,6 @@ export const ADMIN_PANELS = {
   reviews: 13,
 } as const;
 
-/** The panels only an owner opens. */
-export const OWNER_PANELS: readonly AdminPanel[] = [ADMIN_PANELS.admins, ADMIN_PANELS.auditLog, ADMIN_PANELS.settings];
-
 /** The customer dashboard (/userdashboard): User Info and My Orders (requirements §2.3). */
 export const CUSTOMER_PANELS = {
   userInfo: 0,

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
+import { messages } from "~/common/messages";
 import type { Config } from "./config";
 import { routeFor } from "~/app/route-facts";
 
@@ -93,7 +94,8 @@ export function sameOriginChanges(config: Config): RequestHandler {
 
 /**
  * Every page form but those of routes declared `formLimit: "action"` in the route table (the
- * admin's product forms, whose pictures are capped as they are read: form-files.ts).
+ * admin's product forms, whose pictures are capped as they are read: form-files.ts), and the
+ * dashboard's panels, each read within this limit or the pictures' cap (app/admin/panel-form.server.ts).
  */
 export const MAX_PAGE_FORM_BYTES = 256 * 1024;
 
@@ -108,7 +110,7 @@ export function pageFormLimits(): RequestHandler {
     if (length === undefined && req.get("transfer-encoding")) return void res.status(411).type("text/plain").send("Length Required");
     if (Number(length ?? 0) > MAX_PAGE_FORM_BYTES) {
       res.set("Connection", "close");
-      return void res.status(413).type("text/plain").send("This form is too large.");
+      return void res.status(413).type("text/plain").send(messages.formTooLarge);
     }
     next();
   };

@@ -77,3 +77,18 @@ describe("import boundaries (issue 16, decision 0028)", () => {
     expect(await errorsIn(main, "tests/support/lint-rules-example.ts")).toEqual([]);
   });
 });
+
+describe("route modules (issue 26, decision 0049)", () => {
+  const module = (lines: number) => Array.from({ length: lines }, (_, i) => `export const line${i} = ${i};`).join("\n") + "\n";
+
+  it("are at most 250 lines: the routes, the dashboard's panels and the root", async () => {
+    for (const file of ["app/routes/lint-rules-example.tsx", "app/admin/panels/lint-rules-example.tsx", "app/root.tsx"]) {
+      expect(await errorsIn(module(250), file), file).toEqual([]);
+      expect(await errorsIn(module(251), file), file).toContain("max-lines");
+    }
+  });
+
+  it("leave their parts (components) free to be longer", async () => {
+    expect(await errorsIn(module(300), "app/components/LintRulesExample.tsx")).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import type { Route } from "./+types/admin.products.import";
 import { ADMIN_PANELS } from "~/common/panels";
 import { csvImportAction, csvTooLarge, csvUnknownIntent, type CsvImportResult } from "../admin/product-csv.server";
 import { AdminFrame } from "../components/admin/AdminFrame";
+import { PanelError } from "../components/admin/PanelError";
 import { ProductCsvImport } from "../components/admin/ProductCsv";
 import { formIntent } from "../intents";
 import { privatePageMeta } from "../seo";
@@ -40,6 +41,15 @@ export default function ProductCsvImportPage({ loaderData, actionData }: Route.C
   return (
     <AdminFrame owner={loaderData.owner} active={ADMIN_PANELS.manageProducts}>
       <ProductCsvImport result={actionData as CsvImportResult | undefined} />
+    </AdminFrame>
+  );
+}
+
+/** A failure inside the back office's frame, not the storefront's error page. */
+export function ErrorBoundary() {
+  return (
+    <AdminFrame active={ADMIN_PANELS.manageProducts}>
+      <PanelError label="The products CSV import" />
     </AdminFrame>
   );
 }

@@ -25,11 +25,14 @@ function parse(body: Buffer | null, contentType: string | null): Promise<FormDat
   return body && new Response(new Uint8Array(body), { headers: { "content-type": contentType ?? "" } }).formData();
 }
 
-/** A page action's form (web Request); null when over the cap. */
-export async function readProductForm(request: Request): Promise<FormData | null> {
+/** A page action's form (web Request), read with `maxBytes` as its cap; null when over it. */
+export async function readFormWithin(request: Request, maxBytes: number): Promise<FormData | null> {
   if (!request.body) return new FormData();
-  return parse(await readCapped(request.body as unknown as AsyncIterable<Uint8Array>, MAX_PRODUCT_FORM_BYTES), request.headers.get("content-type"));
+  return parse(await readCapped(request.body as unknown as AsyncIterable<Uint8Array>, maxBytes), request.headers.get("content-type"));
 }
+
+/** A page action's product form (web Request); null when over the cap. */
+export const readProductForm = (request: Request) => readFormWithin(request, MAX_PRODUCT_FORM_BYTES);
 
 /** An API call's form (Node stream, e.g. an Express request); null when over the cap. */
 export async function readProductFormStream(stream: Readable, contentType: string | undefined): Promise<FormData | null> {

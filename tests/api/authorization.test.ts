@@ -409,11 +409,13 @@ it("takes a page session only under its own role's cookie", async () => {
 
 // ---------------------------------------------------------------- the matrix is complete
 
-/** "/" + each path of app/routes.ts, with the module that serves it. */
+/** "/" + each path of app/routes.ts, with the module that serves it. Layouts and the panels' modules have no address of their own. */
 function pageRoutes(): { route: string; file: string }[] {
   type Entry = { path?: string; index?: boolean; file: string; children?: Entry[] };
   const flat = (entries: Entry[]): Entry[] => entries.flatMap((e) => [e, ...flat(e.children ?? [])]);
-  return flat(routeConfig as Entry[]).map((e) => ({ route: e.index ? "/" : `/${e.path}`, file: e.file }));
+  return flat(routeConfig as Entry[])
+    .filter((e) => e.index || e.path !== undefined)
+    .map((e) => ({ route: e.index ? "/" : `/${e.path}`, file: e.file }));
 }
 
 /** "METHOD /api/path" of every call the API router answers (Express 5 router stack). */

@@ -1,35 +1,19 @@
 import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { welcomeText } from "~/common/accounts";
-import { ADMIN_PANELS, adminPanelPath, OWNER_PANELS, type AdminPanel } from "~/common/panels";
+import { adminPanelPath, type AdminPanel } from "~/common/panels";
+import { PANEL_FACTS } from "~/app/admin/registry";
 import { LogoutDialog } from "../account/LogoutDialog";
-import { ChatIcon, HomeIcon, ListIcon, LogoutIcon, MenuIcon, PlusIcon, SearchIcon, TruckIcon, UserIcon } from "../icons";
+import { HomeIcon, LogoutIcon, MenuIcon } from "../icons";
 import { Logo } from "../Logo";
-import type { MenuEntry } from "../account/Dashboard";
 
 // The back office's own frame (issue 18): none of the storefront's search, cart, badges, footer
 // or floating buttons. A side menu on desktop; on phones one Menu button over the same list, so a
 // panel starts at the top of the screen. The menu is links (`/admin?menu=N`): each panel has an
 // address, and the menu works without JavaScript (the phone's button is a <details>). Printed
 // (an order's invoice or packing slip), the page is its content alone: no menu, no padding.
-
-/** The five panels of requirements §2.3 (Admin Info 0 … Search Products 4), then Orders and Messages; owners also get Admins, the audit log and Settings. */
-export const ADMIN_MENU: MenuEntry[] = [
-  { panel: ADMIN_PANELS.adminInfo, label: "Admin Info", icon: UserIcon },
-  { panel: ADMIN_PANELS.postProduct, label: "Post Product", icon: PlusIcon },
-  { panel: ADMIN_PANELS.manageProducts, label: "Manage Products", icon: ListIcon },
-  { panel: ADMIN_PANELS.registerAdmin, label: "Register an Admin", icon: UserIcon },
-  { panel: ADMIN_PANELS.searchProducts, label: "Search Products", icon: SearchIcon },
-  { panel: ADMIN_PANELS.orders, label: "Orders", icon: TruckIcon },
-  { panel: ADMIN_PANELS.messages, label: "Messages", icon: ChatIcon },
-  { panel: ADMIN_PANELS.customers, label: "Customers", icon: UserIcon },
-  { panel: ADMIN_PANELS.reports, label: "Reports", icon: ListIcon },
-  { panel: ADMIN_PANELS.categories, label: "Categories", icon: ListIcon },
-  { panel: ADMIN_PANELS.reviews, label: "Reviews", icon: ChatIcon },
-  { panel: ADMIN_PANELS.admins, label: "Admins", icon: UserIcon },
-  { panel: ADMIN_PANELS.auditLog, label: "Audit log", icon: ListIcon },
-  { panel: ADMIN_PANELS.settings, label: "Settings", icon: TruckIcon },
-];
+// The menu's entries are the panels of app/admin/registry.ts, in its order; owners see all of
+// them, staff those not for owners only.
 
 export function AdminFrame({
   greet,
@@ -52,7 +36,7 @@ export function AdminFrame({
   const params = new URLSearchParams(search);
   params.delete("notice");
   const page = `${pathname}?${params}`;
-  const current = ADMIN_MENU.find((entry) => entry.panel === active);
+  const current = PANEL_FACTS.find((entry) => entry.menu === active);
   const menu = <AdminMenu active={active} owner={owner} onLogout={() => setConfirming(true)} />;
   return (
     <div className="md:grid md:min-h-screen md:grid-cols-[15rem_minmax(0,1fr)] print:block print:min-h-0">
@@ -108,13 +92,13 @@ function AdminMenu({ active, owner, onLogout }: { active: AdminPanel; owner: boo
   return (
     <nav aria-label="Admin Dashboard menu">
       <ul className="grid gap-0.5">
-        {ADMIN_MENU.filter((entry) => owner || !OWNER_PANELS.includes(entry.panel as AdminPanel)).map((entry) => (
+        {PANEL_FACTS.filter((entry) => owner || !entry.ownersOnly).map((entry) => (
           <li key={entry.label}>
             <Link
-              to={adminPanelPath(entry.panel as AdminPanel)}
+              to={adminPanelPath(entry.menu)}
               preventScrollReset
-              aria-current={entry.panel === active ? "page" : undefined}
-              className={`${item} ${entry.panel === active ? "bg-brand-600 text-white" : idle}`}
+              aria-current={entry.menu === active ? "page" : undefined}
+              className={`${item} ${entry.menu === active ? "bg-brand-600 text-white" : idle}`}
             >
               <entry.icon className="h-4 w-4 shrink-0" /> {entry.label}
             </Link>

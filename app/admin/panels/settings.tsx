@@ -1,0 +1,36 @@
+import type { Route } from "./+types/settings";
+import { ADMIN_PANELS } from "~/common/panels";
+import { PanelError } from "~/app/components/admin/PanelError";
+import { SettingsPanel } from "~/app/components/admin/SettingsPanel";
+import { TruckIcon } from "~/app/components/icons";
+import { formIntent, unknownIntent } from "~/app/intents";
+import { deliverySettingsAction, paymentSettingsAction, settingsPanelData } from "../settings.server";
+import type { PanelActionArgs, PanelFacts, PanelLoaderArgs } from "../panel";
+
+// Settings (menu 12, decisions 0037 and 0041): the delivery estimates and the ways to pay, for
+// owners. Staff who open it by address are told it is for owners; their saves are refused.
+
+export const panel: PanelFacts = { menu: ADMIN_PANELS.settings, label: "Settings", icon: TruckIcon, ownersOnly: true, formLimit: "page" };
+
+export async function loader({ account, context }: PanelLoaderArgs) {
+  return settingsPanelData(account, context);
+}
+
+export async function action({ account, form, context }: PanelActionArgs) {
+  switch (formIntent(form, ["delivery-settings", "payment-settings"])) {
+    case "delivery-settings":
+      return deliverySettingsAction(account, form, context);
+    case "payment-settings":
+      return paymentSettingsAction(account, form, context);
+    case undefined:
+      return unknownIntent();
+  }
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  return <SettingsPanel data={loaderData} result={actionData} />;
+}
+
+export function ErrorBoundary() {
+  return <PanelError label={panel.label} />;
+}

@@ -1,0 +1,27 @@
+import { formatNairaTotal } from "~/common/money";
+import { OrderLine } from "~/app/components/OrderLine";
+import { Card, type AdminOrder } from "./OrderCard";
+
+export function OrderItems({ order, className }: { order: AdminOrder; className?: string }) {
+  return (
+    <Card title="Items" id="items-heading" className={className}>
+      <ul className="divide-y divide-slate-100">
+        {order.items.map((item, i) => (
+          <OrderLine key={i} item={item} />
+        ))}
+      </ul>
+      <dl className="mt-2 border-t border-slate-200 pt-3 text-sm">
+        <div className="flex justify-between py-1">
+          <dt className="text-slate-600">Subtotal</dt>
+          <dd className="text-slate-900">{formatNairaTotal(order.totalKobo)}</dd>
+        </div>
+        <div className="flex justify-between py-1 text-base font-bold">
+          <dt className="text-slate-900">Total paid</dt>
+          <dd className="text-slate-900" data-testid="order-total">
+            {formatNairaTotal(order.totalKobo)}
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}

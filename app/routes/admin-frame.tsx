@@ -1,0 +1,33 @@
+import { Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/admin-frame";
+import { panelAt } from "../admin/registry";
+import { AdminFrame } from "../components/admin/AdminFrame";
+import { PanelError } from "../components/admin/PanelError";
+import { isOwner } from "../services.server";
+import { requireAccount } from "../sessions.server";
+
+// The admin dashboard's frame (decision 0049): a layout around `/admin` (routes/admin.tsx) with the
+// greeting and the menu. It has no address of its own. A panel that fails shows its error inside
+// it (the dashboard route's boundary), so the frame, the menu and the greeting stay.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const account = await requireAccount(request, context, "admin");
+  return { fullName: account.fullName, owner: isOwner(account) };
+}
+
+export default function AdminDashboardFrame({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminFrame greet={loaderData.fullName} owner={loaderData.owner} active={panelAt(useLocation().search).panel.menu}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/** The frame itself failed (the admin could not be read): the menu without the owners' entries, and why. */
+export function ErrorBoundary() {
+  return (
+    <AdminFrame active={panelAt(useLocation().search).panel.menu}>
+      <PanelError label="The back office" />
+    </AdminFrame>
+  );
+}
