@@ -34,8 +34,19 @@ export default [
     files: ["**/*.{ts,tsx,mts,cts}"],
     languageOptions: {
       parser: tsParser,
-      // No type information: the regex and hooks rules work on syntax, and this keeps the run fast.
       parserOptions: { ecmaVersion: "latest", sourceType: "module" },
+    },
+  },
+  {
+    // With type information (the project's tsconfig.json), for the two rules that matter most in
+    // async Express, React Router and Drizzle code (issue 26, decision 0052): a promise nobody
+    // awaits or catches (its failure is lost, or ends the process as an unhandled rejection), and a
+    // promise handed to something that expects a plain function (a handler, an onClick, a timer).
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
     },
   },
   ...tseslint.configs.recommended,

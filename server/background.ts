@@ -13,7 +13,7 @@ export function every(
   failure: string,
   { firstAfterMs }: { firstAfterMs?: number } = {},
 ): { stop(): void } {
-  const run = () => job().catch((err: unknown) => log.error({ err }, failure));
+  const run = () => void job().catch((err: unknown) => log.error({ err }, failure));
   const first = firstAfterMs === undefined ? undefined : setTimeout(run, firstAfterMs);
   const timer = setInterval(run, intervalMs);
   first?.unref();

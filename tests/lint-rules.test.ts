@@ -1,13 +1,24 @@
 import { ESLint } from "eslint";
-import { beforeAll, describe, expect, it } from "vitest";
+import { rm, writeFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // The lint rules that keep super-linear regular expressions out (issue 15, decision 0021) are
 // checked through the project's own eslint.config.js: turning one off, or demoting it to a
 // warning, fails here as well as letting the pattern through `npm run lint`.
 
+/**
+ * The project's config for snippets that are not files: without type information (the two rules
+ * that need it are checked on a real file below).
+ */
 let eslint: ESLint;
 beforeAll(() => {
-  eslint = new ESLint({ cwd: process.cwd() });
+  eslint = new ESLint({
+    cwd: process.cwd(),
+    overrideConfig: {
+      languageOptions: { parserOptions: { projectService: false } },
+      rules: { "@typescript-eslint/no-floating-promises": "off", "@typescript-eslint/no-misused-promises": "off" },
+    },
+  });
 });
 
 /** The errors (not warnings) ESLint reports for a snippet linted as a server file. */
@@ -41,6 +52,35 @@ export function useLog(value: string) {
 }
 `;
     expect(await errorsIn(code, "app/components/LintRulesExample.tsx")).toContain("react-hooks/exhaustive-deps");
+  });
+});
+
+describe("promises, with type information (issue 26, decision 0052)", () => {
+  // Type information comes from the project (tsconfig.json), which knows only files on disk: the
+  // example is written as a file of tests/ (outside the build's sources), linted, and removed.
+  const file = `tests/lint-rules-typed-example-${process.pid}.ts`;
+  afterAll(() => rm(file, { force: true }));
+
+  it("rejects a promise nobody awaits or catches, and an async function where a plain callback is expected", async () => {
+    await writeFile(
+      file,
+      `export async function send(): Promise<void> {}
+export function order() {
+  send();
+}
+export function every(job: () => Promise<void>) {
+  return setInterval(job, 1000);
+}
+export async function fine() {
+  void send();
+  await send();
+  return setInterval(() => void send(), 1000);
+}
+`,
+    );
+    const [result] = await new ESLint({ cwd: process.cwd() }).lintFiles([file]);
+    const errors = result.messages.filter((m) => m.severity === 2).map((m) => `${m.line} ${m.ruleId}`);
+    expect(errors).toEqual(["3 @typescript-eslint/no-floating-promises", "6 @typescript-eslint/no-misused-promises"]);
   });
 });
 

@@ -24,7 +24,7 @@ export function AddToCart({ productId, size, disabled = false }: { productId: nu
 
   const add = () => {
     if (!root?.welcome) return setShown({ status: "login" });
-    fetcher.submit({ intent: "add", productId: String(productId), size }, { method: "post", action: "/cartpage" });
+    void fetcher.submit({ intent: "add", productId: String(productId), size }, { method: "post", action: "/cartpage" });
   };
   const close = () => setShown(null);
 
@@ -48,7 +48,7 @@ export function AddToCart({ productId, size, disabled = false }: { productId: nu
         onClose={close}
         actions={
           <>
-            <button type="button" className={buttonStyles.primary} onClick={() => navigate("/userlogin")}>
+            <button type="button" className={buttonStyles.primary} onClick={() => void navigate("/userlogin")}>
               Login
             </button>
             <button type="button" className={buttonStyles.secondary} onClick={close}>

@@ -58,7 +58,7 @@ export function ErrorBoundary() {
         title={messages.searchErrorTitle}
         onClose={() => setOpen(false)}
         actions={
-          <button type="button" className={buttonStyles.primary} onClick={() => navigate(0)}>
+          <button type="button" className={buttonStyles.primary} onClick={() => void navigate(0)}>
             Try again
           </button>
         }

@@ -1,4 +1,4 @@
-import { request, type IncomingMessage } from "node:http";
+import { request, type IncomingMessage, type ServerResponse } from "node:http";
 import { and, asc, eq, gt, inArray, isNull, like } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { expireStaleOrders } from "~/server/checkout/checkout";
@@ -443,7 +443,7 @@ async function gatedPaystack(target: string) {
   let release: () => void = () => {};
   let gate: Promise<void> = Promise.resolve();
   let waiting = 0;
-  const { server, baseUrl } = await listenOnLocalPort(async (req: IncomingMessage, res) => {
+  const forward = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     if (req.url?.startsWith("/transaction/verify/")) {
@@ -458,7 +458,9 @@ async function gatedPaystack(target: string) {
     });
     res.writeHead(reply.status, { "content-type": "application/json" });
     res.end(await reply.text());
-  });
+  };
+  // A stub that cannot be reached (or a reply cut short) ends the shop's call, as Paystack's would.
+  const { server, baseUrl } = await listenOnLocalPort((req, res) => void forward(req, res).catch(() => res.destroy()));
   return {
     baseUrl,
     waiting: () => waiting,

@@ -44,9 +44,8 @@ export async function startApiServer(handle: DatabaseHandle, options: ApiServerO
     mailer,
     close: async () => {
       if (mailer) {
-        mailer.stop();
-        // Lets a send in progress finish before the caller closes the database.
-        await mailer.deliverDue();
+        // Resolves once a send in progress is marked sent, before the caller closes the database.
+        await mailer.stop();
       }
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await catalogCache.close();

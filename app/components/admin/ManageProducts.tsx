@@ -19,7 +19,7 @@ export function ManageProducts({ data, result }: { data: Awaited<ReturnType<type
   return (
     <div>
       <h2 className="text-lg font-semibold text-slate-900">Manage Products</h2>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget)}>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" onChange={(e) => void submit(e.currentTarget)}>
         <input type="hidden" name="menu" value={ADMIN_PANELS.manageProducts} />
         <div className="min-w-52 flex-1 sm:max-w-xs">
           <label htmlFor="manage-category" className="block text-sm font-medium text-slate-700">

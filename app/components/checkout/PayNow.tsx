@@ -44,24 +44,24 @@ export function PayNow({ label }: { label: string }) {
     setTestPayment(null);
     successAt.current = Date.now();
     toast.show(messages.paymentSuccessful, PAYMENT_SUCCESS_MS, "success");
-    finish.submit({ intent: "complete", reference }, { method: "post" });
+    void finish.submit({ intent: "complete", reference }, { method: "post" });
   };
   // A transfer sent or a USSD code dialled: the server says the money is on its way.
   const paidLater = (reference: string) => {
     setTestPayment(null);
-    finish.submit({ intent: "complete", reference }, { method: "post" });
+    void finish.submit({ intent: "complete", reference }, { method: "post" });
   };
   // Not said at once: a transfer sent before the window closed keeps the order (awaiting).
   const cancelled = (reference: string) => {
     setTestPayment(null);
     closing.current = true;
-    finish.submit({ intent: "cancel", reference }, { method: "post" });
+    void finish.submit({ intent: "cancel", reference }, { method: "post" });
   };
   const failed = (reference: string, message: string) => {
     setTestPayment(null);
     closing.current = false;
     toast.show(messages.paymentFailed(message), 6000, "warning");
-    finish.submit({ intent: "cancel", reference }, { method: "post" });
+    void finish.submit({ intent: "cancel", reference }, { method: "post" });
   };
 
   // A new pending order (or the open one again): open the provider's window on it.
@@ -126,7 +126,7 @@ export function PayNow({ label }: { label: string }) {
   }, [placed]);
 
   // While money is on its way, ask again every few seconds (the webhook places the order too).
-  const askAgain = useEffectEvent((reference: string) => finish.submit({ intent: "complete", reference }, { method: "post" }));
+  const askAgain = useEffectEvent((reference: string) => void finish.submit({ intent: "complete", reference }, { method: "post" }));
   useEffect(() => {
     if (!awaiting || finish.state !== "idle") return;
     const timer = setTimeout(() => askAgain(awaiting.reference), AWAITING_POLL_MS);
@@ -143,7 +143,7 @@ export function PayNow({ label }: { label: string }) {
         type="button"
         className={`${buttonStyles.accent} w-full py-3 text-lg`}
         disabled={busy}
-        onClick={() => start.submit({ intent: "pay" }, { method: "post" })}
+        onClick={() => void start.submit({ intent: "pay" }, { method: "post" })}
       >
         <LockIcon className="h-5 w-5" />{" "}
         {awaiting ? "Awaiting payment..." : placing ? "Placing your order..." : start.state !== "idle" ? "Opening payment..." : label}
@@ -168,7 +168,7 @@ export function PayNow({ label }: { label: string }) {
         title={messages.orderPlacedTitle}
         tone="success"
         // Requirements §4.6: the customer lands on the dashboard with its first menu entry.
-        onClose={() => navigate("/userdashboard")}
+        onClose={() => void navigate("/userdashboard")}
       >
         {messages.orderPlacedText}
         {/* The number a customer quotes when they call (issue 19), after the sentence of requirements §4.6. */}

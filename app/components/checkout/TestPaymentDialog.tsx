@@ -39,7 +39,7 @@ export function TestPaymentDialog({ accessCode, amountKobo, email, onSuccess, on
   }, []);
   useEffect(() => {
     let current = true;
-    fetch(`/api/test-gateway/transaction?access_code=${encodeURIComponent(accessCode)}`)
+    void fetch(`/api/test-gateway/transaction?access_code=${encodeURIComponent(accessCode)}`)
       .then((response) => response.json() as Promise<{ channels?: string[] }>)
       // An unreadable answer offers every way: the gateway refuses one the shop did not offer.
       .then(({ channels }) => WAYS.filter((w) => !channels || channels.includes(w)))
@@ -95,7 +95,7 @@ export function TestPaymentDialog({ accessCode, amountKobo, email, onSuccess, on
         </div>
         <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold uppercase text-amber-800">Test mode</span>
       </div>
-      <form onSubmit={pay} className="grid gap-4 px-5 py-5">
+      <form onSubmit={(event) => void pay(event)} className="grid gap-4 px-5 py-5">
         {ways === null ? <p className="text-sm text-slate-600">Loading...</p> : null}
         {ways?.length === 0 ? (
           <p role="alert" className="text-sm text-slate-700">
