@@ -117,21 +117,9 @@ async function listenOnPostgres(databaseUrl: string, channel: string, listener: 
       return false;
     }
   };
-  /** The round trip on its way, and the one to follow it, shared by all who ask meanwhile. */
-  let sent: Promise<boolean> | undefined;
-  let queued: Promise<boolean> | undefined;
-  const caughtUp = (): Promise<boolean> => {
-    if (!sent) return (sent = roundTrip().finally(() => (sent = undefined)));
-    // The one on its way was sent before this caller asked: it proves nothing about later commits.
-    return (queued ??= sent.then(() => {
-      queued = undefined;
-      return caughtUp();
-    }));
-  };
-
   await connect();
   return {
-    caughtUp,
+    caughtUp: sharedRoundTrips(roundTrip),
     stop: async () => {
       stopped = true;
       clearTimeout(retry);
@@ -140,4 +128,23 @@ async function listenOnPostgres(databaseUrl: string, channel: string, listener: 
       await last?.end().catch(() => {});
     },
   };
+}
+
+/**
+ * A round trip for each caller that was sent after it asked, shared by the callers that ask
+ * together: one on its way proves nothing about commits made after it was sent, so who asks
+ * meanwhile waits for the next one, and all of them for the same one. Under load a caller waits
+ * at most two round trips, and the connection carries one at a time.
+ */
+export function sharedRoundTrips(roundTrip: () => Promise<boolean>): () => Promise<boolean> {
+  let sent: Promise<boolean> | undefined;
+  let next: Promise<boolean> | undefined;
+  const ask = (): Promise<boolean> => {
+    if (!sent) return (sent = roundTrip().finally(() => (sent = undefined)));
+    return (next ??= sent.then(() => {
+      next = undefined;
+      return ask();
+    }));
+  };
+  return ask;
 }
