@@ -61,8 +61,8 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
  * LISTEN on a dedicated PostgreSQL connection (a pooled one may be handed to someone else). When
  * it drops, the listener hears of the gap, and the connection is made again with a growing pause.
  *
- * A notification reaches this process after its writer's commit has returned (measured here: in
- * four writes of five the writer has its answer first), so "caught up" is a round trip on this
+ * A notification reaches this process after its writer's commit has returned (measured here: the
+ * writer had its answer first in 80 to 98 writes of 100), so "caught up" is a round trip on this
  * connection: PostgreSQL signals every listener during the commit, and a listener sends the
  * notifications it was signalled for ahead of the answer to the next query it is sent
  * (decision 0054).
@@ -111,12 +111,15 @@ async function listenOnPostgres(databaseUrl: string, channel: string, listener: 
     const asked = client;
     if (!asked) return false;
     try {
-      await asked.query("select 1");
+      // The empty query: the cheapest round trip (12 µs of this process's time against 18 µs for
+      // `select 1`, measured here).
+      await asked.query("");
       return client === asked;
     } catch {
       return false;
     }
   };
+
   await connect();
   return {
     caughtUp: sharedRoundTrips(roundTrip),
