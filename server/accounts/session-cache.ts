@@ -48,7 +48,9 @@ export async function createCustomerSessions(
     generation++;
     sessions.clear();
   };
-  const subscriptions = await Promise.all([CUSTOMERS_CHANNEL, CATALOG_CHANNEL].map((channel) => handle.listen(channel, { onNotify: forget, onGap: forget })));
+  const subscriptions = await Promise.all(
+    [CUSTOMERS_CHANNEL, CATALOG_CHANNEL].map((channel) => handle.listen(channel, { onNotify: forget, onGap: forget })),
+  );
 
   return {
     async find(token, now = new Date()) {

@@ -121,7 +121,9 @@ export async function createCatalogCache(
     if ((req.method !== "GET" && req.method !== "HEAD") || !listening) return next();
     if (signedIn?.applies(req)) return void signedInPage(signedIn, req, res, next).catch(next);
     if (!isCacheable(req)) return next();
-    upToDate().then((yes) => (yes ? shared(req, res, next) : next()), next);
+    upToDate()
+      .then((yes) => (yes ? shared(req, res, next) : next()))
+      .catch(next);
   };
 
   /** The page or call every visitor shares. */

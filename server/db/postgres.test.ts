@@ -10,27 +10,34 @@ function roundTrips() {
   return { sent, ask: sharedRoundTrips(roundTrip) };
 }
 
-/** Which of the promises have settled, after the microtasks in flight have run. */
+/** Lets every promise that can settle settle. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Which of the promises have settled. */
 async function settled(promises: Promise<boolean>[]): Promise<boolean[]> {
   const done = promises.map(() => false);
   promises.forEach((promise, i) => void promise.then(() => (done[i] = true)));
-  await new Promise((resolve) => setImmediate(resolve));
+  await settle();
   return done;
 }
 
 describe("sharedRoundTrips", () => {
-  it("sends a round trip at once to a caller when none is on its way", async () => {
+  it("sends one round trip, after they asked, for the callers that ask together", async () => {
     const { sent, ask } = roundTrips();
-    const caller = ask();
+    const callers = [ask(), ask(), ask()];
+    expect(sent).toHaveLength(0);
+    await settle();
     expect(sent).toHaveLength(1);
     sent[0].answer(true);
-    expect(await caller).toBe(true);
+    expect(await Promise.all(callers)).toEqual([true, true, true]);
   });
 
   it("answers a caller who asked while one was on its way only with the next one, sent after it asked", async () => {
     const { sent, ask } = roundTrips();
     const early = ask();
+    await settle();
     const late = [ask(), ask(), ask()];
+    await settle();
     // Nothing more is sent while one is on its way: the connection carries one at a time.
     expect(sent).toHaveLength(1);
     sent[0].answer(true);
@@ -50,11 +57,13 @@ describe("sharedRoundTrips", () => {
   it("sends nothing when nobody asks, and starts afresh afterwards", async () => {
     const { sent, ask } = roundTrips();
     const first = ask();
+    await settle();
     sent[0].answer(true);
     await first;
-    await new Promise((resolve) => setImmediate(resolve));
+    await settle();
     expect(sent).toHaveLength(1);
     const second = ask();
+    await settle();
     expect(sent).toHaveLength(2);
     sent[1].answer(true);
     expect(await second).toBe(true);

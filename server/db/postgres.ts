@@ -134,20 +134,22 @@ async function listenOnPostgres(databaseUrl: string, channel: string, listener: 
 }
 
 /**
- * A round trip for each caller that was sent after it asked, shared by the callers that ask
- * together: one on its way proves nothing about commits made after it was sent, so who asks
- * meanwhile waits for the next one, and all of them for the same one. Under load a caller waits
- * at most two round trips, and the connection carries one at a time.
+ * A round trip sent after each caller asked, shared by the callers that ask before it goes: one
+ * already on its way proves nothing about commits made after it was sent, so who asks meanwhile
+ * waits for the next one, sent when it returns. A caller waits at most two round trips, and the
+ * connection carries one at a time however many ask.
  */
 export function sharedRoundTrips(roundTrip: () => Promise<boolean>): () => Promise<boolean> {
-  let sent: Promise<boolean> | undefined;
-  let next: Promise<boolean> | undefined;
-  const ask = (): Promise<boolean> => {
-    if (!sent) return (sent = roundTrip().finally(() => (sent = undefined)));
-    return (next ??= sent.then(() => {
-      next = undefined;
-      return ask();
-    }));
+  let onItsWay: Promise<boolean> | undefined;
+  let toBeSent: Promise<boolean> | undefined;
+  const send = (): Promise<boolean> => {
+    toBeSent = undefined;
+    const trip: Promise<boolean> = roundTrip().finally(() => {
+      if (onItsWay === trip) onItsWay = undefined;
+    });
+    onItsWay = trip;
+    return trip;
   };
-  return ask;
+  // Sent a microtask later at the soonest, so the callers of one turn share it.
+  return () => (toBeSent ??= (onItsWay ?? Promise.resolve()).then(send, send));
 }
