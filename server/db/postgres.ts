@@ -62,7 +62,7 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
  * it drops, the listener hears of the gap, and the connection is made again with a growing pause.
  *
  * A notification reaches this process after its writer's commit has returned (measured here: the
- * writer had its answer first in 80 to 98 writes of 100), so "caught up" is a round trip on this
+ * writer had its answer first in 75 to 98 writes of 100), so "caught up" is a round trip on this
  * connection: PostgreSQL signals every listener during the commit, and a listener sends the
  * notifications it was signalled for ahead of the answer to the next query it is sent
  * (decision 0054).
