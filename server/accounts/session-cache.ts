@@ -48,7 +48,9 @@ export async function createCustomerSessions(
     generation++;
     sessions.clear();
   };
-  const stops = await Promise.all([CUSTOMERS_CHANNEL, CATALOG_CHANNEL].map((channel) => handle.listen(channel, { onNotify: forget, onGap: forget })));
+  const subscriptions = await Promise.all(
+    [CUSTOMERS_CHANNEL, CATALOG_CHANNEL].map((channel) => handle.listen(channel, { onNotify: forget, onGap: forget })),
+  );
 
   return {
     async find(token, now = new Date()) {
@@ -67,7 +69,7 @@ export async function createCustomerSessions(
     },
     stats: () => ({ hits, misses, entries: sessions.size, kept: true }),
     close: async () => {
-      await Promise.all(stops.map((stop) => stop()));
+      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       sessions.clear();
     },
   };

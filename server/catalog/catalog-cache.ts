@@ -16,6 +16,12 @@ import { fillTemplate, gzipTemplate, makeTemplate, templateEtag, type PageTempla
 // response whose rendering began before a change is not kept, and while PostgreSQL's listening
 // connection is down nothing is served from or added to the cache.
 //
+// PostgreSQL's notification reaches a process after the writer has its answer, so before the
+// cache answers a request (or hands out a remembered value) it waits until it has heard every
+// change committed before the request came (Subscription.caughtUp, one round trip shared by the
+// requests that wait together; nothing on PGlite). No process, the writer's or another, answers
+// with a catalogue older than a change that was committed when it was asked (decision 0054).
+//
 // A signed-in customer's catalogue page differs from a visitor's only in the header. It is
 // rendered once for all of them with placeholders there (a template), and each customer's values
 // are put in per request (page-template.ts; decision 0029).
@@ -101,19 +107,23 @@ export async function createCatalogCache(
     remembered.clear();
   };
 
-  const stopListening = await handle.listen(CATALOG_CHANNEL, {
+  const subscription = await handle.listen(CATALOG_CHANNEL, {
     onNotify: clear,
     onGap: (nowListening) => {
       listening = nowListening;
       clear();
     },
   });
+  /** Whether the cache may answer now: every change committed before this call has been heard. */
+  const upToDate = async () => listening && (await subscription.caughtUp()) && listening;
 
   const middleware: RequestHandler = (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !listening) return next();
     if (signedIn?.applies(req)) return void signedInPage(signedIn, req, res, next).catch(next);
-    if (isCacheable(req)) shared(req, res, next);
-    else next();
+    if (!isCacheable(req)) return next();
+    upToDate()
+      .then((yes) => (yes ? shared(req, res, next) : next()))
+      .catch(next);
   };
 
   /** The page or call every visitor shares. */
@@ -161,8 +171,8 @@ export async function createCatalogCache(
   const signedInPage = async (pages: SignedInPages<string>, req: Request, res: Response, next: NextFunction) => {
     // The database failing here is the page's to answer (its error page says to try again), as
     // when it fails while rendering: rendered for this customer alone.
-    const values = await pages.values(req).catch(() => undefined);
-    if (values === undefined) return next();
+    const [values, yes] = await Promise.all([pages.values(req).catch(() => undefined), upToDate()]);
+    if (values === undefined || !yes) return next();
     // No live session: the page is the visitors'.
     if (values === null) return shared(req, res, next);
     const key = req.originalUrl;
@@ -202,8 +212,8 @@ export async function createCatalogCache(
     next();
   };
 
-  const remember = <T>(key: string, compute: () => Promise<T>): Promise<T> => {
-    if (!listening) return compute();
+  const remember = async <T>(key: string, compute: () => Promise<T>): Promise<T> => {
+    if (!(await upToDate())) return compute();
     const kept = remembered.get(key);
     if (kept) return kept as Promise<T>;
     const value = compute();
@@ -218,7 +228,7 @@ export async function createCatalogCache(
     middleware,
     remember,
     stats: () => ({ hits, misses, entries: entries.size, bytes: entries.calculatedSize, listening }),
-    close: () => stopListening(),
+    close: () => subscription.stop(),
   };
 }
 

@@ -34,7 +34,7 @@ export interface DatabaseHandle {
   /** Applies pending migrations (drizzle's migrator; safe to call on every start). */
   migrate(): Promise<void>;
   /** Subscribes to NOTIFY on a channel (see ChannelListener); resolves once listening. */
-  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
+  listen(channel: string, listener: ChannelListener): Promise<Subscription>;
   /**
    * Runs `work` while no other process that opened this database runs its own: start-up's
    * migrations and seeding, when several processes start at once on one PostgreSQL.
@@ -52,6 +52,18 @@ export interface DatabaseHandle {
 export interface ChannelListener {
   onNotify(): void;
   onGap(listening: boolean): void;
+}
+
+/** A LISTEN in progress. */
+export interface Subscription {
+  /**
+   * Resolves true once `onNotify` has been called for every notification committed before the
+   * call; false when that cannot be known (the listening connection is down or dropped meanwhile).
+   * A cache that answers after it is never older than the database was when it was asked
+   * (decision 0054). On PostgreSQL it costs a round trip, shared by the callers that wait together.
+   */
+  caughtUp(): Promise<boolean>;
+  stop(): Promise<void>;
 }
 
 /**

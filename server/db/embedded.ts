@@ -30,10 +30,11 @@ export async function openEmbedded(target: { dataDir: string; loadDataDir?: Blob
     db: db as unknown as Database,
     engine: "pglite",
     migrate: () => migrate(db, { migrationsFolder: migrationsFolder() }),
-    // One process owns the embedded database, so its notifications are never missed.
+    // One process owns the embedded database, so its notifications are never missed, and PGlite
+    // hands them over before the statement that committed them returns: always caught up.
     listen: async (channel, listener) => {
       const unlisten = await client.listen(channel, () => listener.onNotify());
-      return () => unlisten();
+      return { caughtUp: async () => true, stop: () => unlisten() };
     },
     // The folder is locked to this process (lock.ts): nobody else can be starting on it.
     exclusively: (work) => work(),

@@ -1,13 +1,17 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "~/common/messages";
 import type { DatabaseHandle } from "~/server/db/client";
-import { updateProduct, getProductForEdit } from "~/server/catalog/admin";
+import { createProduct, updateProduct, getProductForEdit } from "~/server/catalog/admin";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";
-import { quickAccount } from "../support/shop";
+import { quickAccount, shopClient } from "../support/shop";
 
 // The catalogue cache in front of the real product calls, on the engine of this run: every change
-// to the catalogue, by any writer and through any connection, reaches every server's answers.
+// to the catalogue, by any writer and through any connection, is in every server's answers to
+// the requests that come after it committed (decision 0054). No test here waits for it: on
+// PostgreSQL the notification is often still on its way when the writer has its answer.
 
 let handle: TestDatabase;
 let other: DatabaseHandle;
@@ -33,8 +37,10 @@ async function price(baseUrl: string, productId: number): Promise<number> {
   return Number((await res.json()).product.price);
 }
 
-/** PGlite tells its own process at commit; PostgreSQL's NOTIFY takes a moment to travel. */
-const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5_000, interval: 20 });
+async function listed(baseUrl: string, category: string): Promise<number[]> {
+  const res = await fetch(`${baseUrl}/api/get_products_by_category.php?category=${encodeURIComponent(category)}`);
+  return (await res.json()).products.map((p: { id: number }) => Number(p.id));
+}
 
 describe("the catalogue cache on a real database", () => {
   it("answers repeated product calls from memory", async () => {
@@ -48,8 +54,8 @@ describe("the catalogue cache on a real database", () => {
     const before = await price(shopA.baseUrl, 18);
     expect(await price(shopB.baseUrl, 18)).toBe(before);
     await handle.db.execute(sql`update product_variants set price_kobo = price_kobo + 100000 where product_id = 18`);
-    await eventually(async () => expect(await price(shopA.baseUrl, 18)).toBe(before + 1000));
-    await eventually(async () => expect(await price(shopB.baseUrl, 18)).toBe(before + 1000));
+    expect(await price(shopA.baseUrl, 18)).toBe(before + 1000);
+    expect(await price(shopB.baseUrl, 18)).toBe(before + 1000);
   });
 
   it("shows an admin's edit made through the other server's connection", async () => {
@@ -76,20 +82,67 @@ describe("the catalogue cache on a real database", () => {
       [],
     );
     expect(edited).toMatchObject({ ok: true });
-    await eventually(async () => expect(await price(shopA.baseUrl, 20)).toBe(before + 500));
-    await eventually(async () => expect(await price(shopB.baseUrl, 20)).toBe(before + 500));
+    expect(await price(shopA.baseUrl, 20)).toBe(before + 500);
+    expect(await price(shopB.baseUrl, 20)).toBe(before + 500);
     const res = await fetch(`${shopA.baseUrl}/api/get_products_by_name.php?searchTerm=${encodeURIComponent(`${product.name} (new)`)}`);
     expect((await res.json()).products.map((p: { id: number }) => Number(p.id))).toContain(20);
   });
 
   it("drops a deleted product from the lists at once", async () => {
-    const listed = async () => {
-      const res = await fetch(`${shopB.baseUrl}/api/get_products_by_category.php?category=Beddings`);
-      return (await res.json()).products.map((p: { id: number }) => Number(p.id)) as number[];
-    };
-    const ids = await listed();
+    const ids = await listed(shopB.baseUrl, "Beddings");
     const gone = ids[0];
     await handle.db.execute(sql`update products set archived_at = now() where id = ${gone}`);
-    await eventually(async () => expect(await listed()).not.toContain(gone));
+    expect(await listed(shopB.baseUrl, "Beddings")).not.toContain(gone);
+  });
+
+  it("shows an admin's delete through the API at once, on the server that made it and on the other, every time", async () => {
+    const admin = await quickAccount(handle.db, "admin", "cache-deleter");
+    const front = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 90, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
+    const created = await createProduct(
+      handle.db,
+      admin.id,
+      { productName: "Cache Round Pillow", description: "Soft.", price: 900_000, availableStock: 3, category: "Pillows" },
+      [{ name: "front.png", bytes: front }],
+    );
+    if (!created.ok) throw new Error(created.message);
+    const id = created.productId;
+    const shop = shopClient(shopA.baseUrl);
+    for (let round = 0; round < 40; round++) {
+      // Back on sale (a plain SQL write), in both servers' lists at once...
+      if (round > 0) await handle.db.execute(sql`update products set archived_at = null where id = ${id}`);
+      expect(await listed(shopA.baseUrl, "Pillows"), `round ${round}, back on sale`).toContain(id);
+      expect(await listed(shopB.baseUrl, "Pillows"), `round ${round}, back on sale`).toContain(id);
+      // ...and deleted through server A's API: gone from both at once.
+      const res = await shop.post("/api/delete_product.php", { productId: id }, admin.token);
+      expect(res.body).toEqual({ success: true, message: messages.productDeleted });
+      expect(await listed(shopA.baseUrl, "Pillows"), `round ${round}, the server that deleted`).not.toContain(id);
+      expect(await listed(shopB.baseUrl, "Pillows"), `round ${round}, the other server`).not.toContain(id);
+    }
+  });
+
+  it("answers every change at once on both servers while other requests keep renders in flight", async () => {
+    // Readers keep both servers rendering and keeping answers, so renders begun before a change
+    // end around it: none of their answers may outlive the change.
+    const PRODUCT = 19;
+    let reading = true;
+    const readers = [shopA, shopB].flatMap((shop) =>
+      Array.from({ length: 3 }, async () => {
+        while (reading) await price(shop.baseUrl, PRODUCT);
+      }),
+    );
+    try {
+      let expected = await price(shopA.baseUrl, PRODUCT);
+      for (let change = 0; change < 40; change++) {
+        await handle.db.execute(sql`update product_variants set price_kobo = price_kobo + 100 where product_id = ${PRODUCT}`);
+        expected += 1;
+        expect(await price(shopA.baseUrl, PRODUCT), `change ${change}, server A`).toBe(expected);
+        expect(await price(shopB.baseUrl, PRODUCT), `change ${change}, server B`).toBe(expected);
+      }
+    } finally {
+      reading = false;
+      await Promise.all(readers);
+    }
   });
 });

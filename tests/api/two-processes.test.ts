@@ -115,7 +115,7 @@ describe.runIf(!needsPostgres)("two shop processes on one PostgreSQL database", 
     }
   });
 
-  it("drops B's cached product when an admin changes the catalogue through A (LISTEN/NOTIFY)", async () => {
+  it("drops B's cached product at once when an admin changes the catalogue through A (LISTEN/NOTIFY)", async () => {
     const admin = await account("admin", "two-admin");
     const adminToken = await logIn(a, "admin", admin.email);
     const productPath = "/api/get_product_by_id.php?productId=61";
@@ -126,14 +126,10 @@ describe.runIf(!needsPostgres)("two shop processes on one PostgreSQL database", 
 
     const deleted = await shopClient(a.baseUrl).post("/api/delete_product.php", { productId: 61 }, adminToken);
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-    await vi.waitFor(
-      async () => {
-        const now = await shopClient(b.baseUrl).get(productPath);
-        expect(now.status).toBe(404);
-        expect(now.body.error).toBe(messages.productNotFound);
-      },
-      { timeout: 5_000, interval: 50 },
-    );
+    // B's very next answer, though A's reply may have beaten the notification to B (decision 0054).
+    const now = await shopClient(b.baseUrl).get(productPath);
+    expect(now.status).toBe(404);
+    expect(now.body.error).toBe(messages.productNotFound);
   });
 
   it("sends each queued mail exactly once, although both processes run a mailer", async () => {
