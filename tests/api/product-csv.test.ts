@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sessionCookieHeader } from "~/app/sessions.server";
 import { lagosDate } from "~/common/lagos-time";
 import { messages } from "~/common/messages";
@@ -14,17 +14,15 @@ import { startCheckout } from "~/server/checkout/checkout";
 import { auditLog, products, productVariants } from "~/server/db/schema";
 import { csvFile, type CsvCell } from "~/server/export/csv";
 import { testGateway } from "~/server/payments/test-gateway";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
 import { deliveryFields, quickAccount, quickCustomer, setStock, stockOf, variantOf } from "../support/shop";
+import { usePageShop } from "../support/use-shop";
 
 // The products CSV (issue 18, docs/decisions/0036-product-csv.md), on the engine of this run: the
 // export (BOM, quoting, one row per size, deleted products absent, hidden marked), the import's
 // preview and confirmation, every refusal with its row's words and nothing changed, files as
 // Excel writes them, the caps, two imports at once, checkouts racing an import, and who may.
 
-let handle: TestDatabase;
-let shop: Awaited<ReturnType<typeof startShopServer>>;
+const { handle, shop } = usePageShop();
 let staff: { id: number; token: string };
 let customer: { id: number; token: string };
 const HEADER = Object.values(CSV_COLUMNS);
@@ -94,8 +92,6 @@ async function cookieFor(role: Role, token: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  shop = await startShopServer(handle);
   const admin = await quickAccount(handle.db, "admin", "csv-staff");
   staff = { id: admin.id, token: admin.token };
   const buyer = await quickCustomer(handle.db, "csv-customer");
@@ -112,11 +108,6 @@ beforeAll(async () => {
   await handle.db.update(products).set({ hidden: true }).where(eq(products.id, hidden));
   await handle.db.update(products).set({ name: HOSTILE_NAME }).where(eq(products.id, plainB));
 }, 120_000);
-
-afterAll(async () => {
-  await shop?.close();
-  await handle?.close();
-});
 
 describe("the export", () => {
   it("is a UTF-8 file with a BOM and CRLF rows, one row per size, deleted products left out, hidden ones marked", async () => {
