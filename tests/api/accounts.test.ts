@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { createVerifiedAccount, LIMITS } from "~/server/accounts/accounts";
 import { startSession } from "~/server/accounts/sessions";
 import { accounts, oneTimeTokens, sessions } from "~/server/db/schema";
@@ -925,10 +923,9 @@ describe("100 KB in any field of an account call or form", () => {
         await forgotOk(role, resetting[role].email);
         liveReset[role] = await resetToken(role, resetting[role].email);
       }
-      const context = { config: shop.config } as AppLoadContext;
       const cookieOf = async (role: Role, email: string) => {
         const { token } = await startSession(handle.db, { id: (await storedAccount(role, email))!.id, role });
-        return (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
+        return shop.cookieFor(role, token);
       };
       const c = await newCustomer("huge-page");
       customerCookie = await cookieOf("customer", c.email);

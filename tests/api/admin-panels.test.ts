@@ -1,12 +1,10 @@
 import http from "node:http";
 import { sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { ADMIN_PANELS, adminPanelPath, type AdminPanel } from "~/common/panels";
 import { PANELS } from "~/app/admin/registry";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { createVerifiedAccount } from "~/server/accounts/accounts";
 import { startSession } from "~/server/accounts/sessions";
 import { getProduct } from "~/server/catalog/catalog";
@@ -33,8 +31,7 @@ let cookie: string;
 
 async function sessionCookie(accountId: number): Promise<string> {
   const { token } = await startSession(handle.db, { id: accountId, role: "admin" });
-  const header = await sessionCookieHeader({ config: shop.config } as AppLoadContext, "admin", token, new Date(Date.now() + 3_600_000));
-  return header.split(";")[0];
+  return shop.cookieFor("admin", token);
 }
 
 beforeAll(async () => {

@@ -1,11 +1,9 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import routeConfig from "~/app/routes";
 import { createVerifiedAccount } from "~/server/accounts/accounts";
 import { SESSION_COOKIE_NAMES, startSession, type Role } from "~/server/accounts/sessions";
@@ -276,8 +274,7 @@ async function sessionOf(actor: Actor): Promise<{ role: Role; token: string } | 
 
 /** The Cookie header a browser sends after logging in to a page as this role. */
 async function cookieFor(role: Role, token: string): Promise<string> {
-  const context = { config: shop.config } as AppLoadContext;
-  const cookie = (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
+  const cookie = await shop.cookieFor(role, token);
   expect(cookie.startsWith(`${SESSION_COOKIE_NAMES[role]}=`)).toBe(true);
   return cookie;
 }

@@ -1,9 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { messages } from "~/common/messages";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { listAudit } from "~/server/admin/audit";
 import { createProduct, getProductForEdit, updateProduct } from "~/server/catalog/admin";
 import {
@@ -376,14 +374,8 @@ describe("the storefront", () => {
   let adminCookie: string;
   let customerCookie: string;
   beforeAll(async () => {
-    const context = { config: shop.config } as AppLoadContext;
-    const until = new Date(Date.now() + 3_600_000);
-    adminCookie = (await sessionCookieHeader(context, "admin", (await quickAccount(handle.db, "admin", "categories-pages")).token, until)).split(
-      ";",
-    )[0];
-    customerCookie = (await sessionCookieHeader(context, "customer", (await quickCustomer(handle.db, "categories-customer")).token, until)).split(
-      ";",
-    )[0];
+    adminCookie = await shop.cookieFor("admin", (await quickAccount(handle.db, "admin", "categories-pages")).token);
+    customerCookie = await shop.cookieFor("customer", (await quickCustomer(handle.db, "categories-customer")).token);
   });
 
   const get = (path: string, cookie?: string) => fetch(`${shop.baseUrl}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });

@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { changePassword, createVerifiedAccount, LIMITS, logIn, type AccountContext } from "~/server/accounts/accounts";
 import { findSession, startSession, type Role } from "~/server/accounts/sessions";
 import { accounts } from "~/server/db/schema";
@@ -93,8 +91,7 @@ describe("change password on the dashboards' pages", () => {
   const page = { customer: "/userdashboard", admin: "/admin" } as const;
 
   async function post(role: Role, token: string, fields: Record<string, string>) {
-    const context = { config: shop.config } as AppLoadContext;
-    const cookie = (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
+    const cookie = await shop.cookieFor(role, token);
     const res = await fetch(`${shop.baseUrl}${page[role]}`, {
       method: "POST",
       headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },

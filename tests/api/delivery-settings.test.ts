@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { arrivalDay, DEFAULT_DELIVERY_SETTINGS, MAX_CLOSED_DAYS, type DeliverySettings } from "~/common/delivery-estimate";
 import { messages } from "~/common/messages";
 import { findSession, type SignedInAccount } from "~/server/accounts/sessions";
@@ -142,11 +140,8 @@ describe("the Settings panel (/admin?menu=12)", () => {
   let ownerCookie: string;
   let staffCookie: string;
   beforeAll(async () => {
-    const context = { config: shop.config } as AppLoadContext;
-    const until = new Date(Date.now() + 3_600_000);
-    const cookie = async (token: string) => (await sessionCookieHeader(context, "admin", token, until)).split(";")[0];
-    ownerCookie = await cookie((await admin("panel-owner", "owner")).token);
-    staffCookie = await cookie((await admin("panel-staff", "staff")).token);
+    ownerCookie = await shop.cookieFor("admin", (await admin("panel-owner", "owner")).token);
+    staffCookie = await shop.cookieFor("admin", (await admin("panel-staff", "staff")).token);
   });
 
   const get = (cookie: string) => fetch(`${shop.baseUrl}/admin?menu=12`, { headers: { Cookie: cookie }, redirect: "manual" });

@@ -5,7 +5,6 @@ import { crc32, deflateSync, gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import sharp from "sharp";
-import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_PRODUCT_IMAGE_BYTES } from "~/common/constants";
 import { messages } from "~/common/messages";
@@ -14,7 +13,6 @@ import { queryRows, type Database } from "~/server/db/client";
 import { accountCall, forgedToken, freshClientAddress, uniqueEmail } from "../support/accounts";
 import { BREAKOUT, escaped, IMG, SCRIPT, SVG } from "../support/hostile-text";
 import { loggedIn, type Shopper } from "../support/shop";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { startSession } from "~/server/accounts/sessions";
 import {
   brokenJsonBody,
@@ -1409,9 +1407,7 @@ describe("text shown in pages can never run script", () => {
 
   beforeAll(async () => {
     const { token } = await startSession(db, { id: admin.id, role: "admin" });
-    adminCookie = (await sessionCookieHeader({ config: shop.config } as AppLoadContext, "admin", token, new Date(Date.now() + 3_600_000))).split(
-      ";",
-    )[0];
+    adminCookie = await shop.cookieFor("admin", token);
   });
 
   it("an admin's product and a visitor's message holding markup are accepted, stored and served unchanged", async () => {

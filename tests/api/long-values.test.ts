@@ -1,13 +1,11 @@
 import { createHmac } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { koboToNaira } from "~/common/money";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { createVerifiedAccount } from "~/server/accounts/accounts";
 import { startSession, type Role } from "~/server/accounts/sessions";
 import { checkoutContext } from "~/server/app";
@@ -140,10 +138,7 @@ beforeAll(async () => {
     ["admin", admin],
   ] as const) {
     const { token } = await startSession(db, { id: who.id, role });
-    const cookie = (await sessionCookieHeader({ config: shop.config } as AppLoadContext, role, token, new Date(Date.now() + 3_600_000))).split(
-      ";",
-    )[0];
-    sessions[role] = { token, cookie };
+    sessions[role] = { token, cookie: await shop.cookieFor(role, token) };
   }
   const spareCustomer = await verifiedAccount("customer", "long-spare-customer");
   const spareAdmin = await verifiedAccount("admin", "long-spare-admin");

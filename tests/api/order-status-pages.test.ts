@@ -1,6 +1,4 @@
-import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { startSession, type Role } from "~/server/accounts/sessions";
 import { addToCart } from "~/server/cart/cart";
@@ -21,13 +19,8 @@ let customer: { id: number; token: string };
 let orderRef: string;
 let billingEmail: string;
 
-async function cookieFor(role: Role, token: string): Promise<string> {
-  const context = { config: shop.config } as AppLoadContext;
-  return (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
-}
-
 async function page(path: string, role: Role, token: string): Promise<string> {
-  const res = await fetch(`${shop.baseUrl}${path}`, { headers: { cookie: await cookieFor(role, token) }, redirect: "manual" });
+  const res = await fetch(`${shop.baseUrl}${path}`, { headers: { cookie: await shop.cookieFor(role, token) }, redirect: "manual" });
   expect(res.status, path).toBe(200);
   return res.text();
 }

@@ -1,7 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { messages } from "~/common/messages";
 import { startSession, type Role } from "~/server/accounts/sessions";
 import { auditLog, orderEvents, orders } from "~/server/db/schema";
@@ -52,15 +50,10 @@ async function eventsTo(orderRef: string, status: PlacedStatus) {
     .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, status)));
 }
 
-async function cookieFor(role: Role, token: string): Promise<string> {
-  const context = { config: shop.config } as AppLoadContext;
-  return (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
-}
-
 /** The Orders panel's bulk form, posted as the browser posts it (no JavaScript: the page answers). */
 async function postBulk(fields: [string, string][], as: { role: Role; token: string } | null = { role: "admin", token: staff.token }) {
   const headers: Record<string, string> = { origin: shop.baseUrl, "content-type": "application/x-www-form-urlencoded" };
-  if (as) headers.cookie = await cookieFor(as.role, as.token);
+  if (as) headers.cookie = await shop.cookieFor(as.role, as.token);
   const res = await fetch(`${shop.baseUrl}/admin?menu=5`, {
     method: "POST",
     headers,

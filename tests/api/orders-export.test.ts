@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { SHOP_ADDRESS, SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "~/common/constants";
 import { DAY_MS, lagosDate, lagosDateTime } from "~/common/lagos-time";
 import { messages } from "~/common/messages";
@@ -74,13 +72,8 @@ async function orderRow(orderRef: string) {
   return row;
 }
 
-async function cookieFor(role: Role, token: string): Promise<string> {
-  const context = { config: shop.config } as AppLoadContext;
-  return (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
-}
-
 async function get(path: string, as?: { role: Role; token: string }) {
-  const headers: Record<string, string> = as ? { cookie: await cookieFor(as.role, as.token) } : {};
+  const headers: Record<string, string> = as ? { cookie: await shop.cookieFor(as.role, as.token) } : {};
   return fetch(`${shop.baseUrl}${path}`, { headers, redirect: "manual" });
 }
 

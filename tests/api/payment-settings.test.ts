@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { messages } from "~/common/messages";
 import { PAYMENT_CHANNELS } from "~/common/payment-channels";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
@@ -37,12 +35,9 @@ async function admin(tag: string, standing: "owner" | "staff"): Promise<SignedIn
 
 beforeAll(async () => {
   checkout = { db: handle.db, gateway: testGateway(handle.db), publicUrl: "http://shop.test", shopOrdersEmail: "orders@shop.test" };
-  const context = { config: shop.config } as AppLoadContext;
-  const until = new Date(Date.now() + 3_600_000);
-  const cookie = async (token: string) => (await sessionCookieHeader(context, "admin", token, until)).split(";")[0];
   owner = await admin("ways-owner", "owner");
-  ownerCookie = await cookie(owner.token);
-  staffCookie = await cookie((await admin("ways-staff", "staff")).token);
+  ownerCookie = await shop.cookieFor("admin", owner.token);
+  staffCookie = await shop.cookieFor("admin", (await admin("ways-staff", "staff")).token);
 });
 
 /** The Settings panel's "Ways to pay" form, as the browser sends it. */

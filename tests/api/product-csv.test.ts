@@ -1,11 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { lagosDate } from "~/common/lagos-time";
 import { messages } from "~/common/messages";
-import type { Role } from "~/server/accounts/sessions";
 import { addToCart } from "~/server/cart/cart";
 import { archiveProduct } from "~/server/catalog/admin";
 import { nairaText } from "~/common/money";
@@ -86,11 +83,6 @@ async function priceOf(productId: number, size = "") {
   return (await variantOf(handle.db, productId, size)).priceKobo;
 }
 
-async function cookieFor(role: Role, token: string): Promise<string> {
-  const context = { config: shop.config } as AppLoadContext;
-  return (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
-}
-
 beforeAll(async () => {
   const admin = await quickAccount(handle.db, "admin", "csv-staff");
   staff = { id: admin.id, token: admin.token };
@@ -133,12 +125,12 @@ describe("the export", () => {
   });
 
   it("is a dated download for admins only", async () => {
-    const res = await fetch(`${shop.baseUrl}/admin/products.csv`, { headers: { cookie: await cookieFor("admin", staff.token) } });
+    const res = await fetch(`${shop.baseUrl}/admin/products.csv`, { headers: { cookie: await shop.cookieFor("admin", staff.token) } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="products-${lagosDate(new Date())}.csv"`);
     expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer())).toMatch(/^\uFEFFProduct ID,/);
-    for (const cookie of ["", await cookieFor("customer", customer.token)]) {
+    for (const cookie of ["", await shop.cookieFor("customer", customer.token)]) {
       const refused = await fetch(`${shop.baseUrl}/admin/products.csv`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
       expect(refused.status).toBe(302);
       expect(refused.headers.get("location")).toBe("/adminlogin");

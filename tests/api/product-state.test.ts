@@ -1,8 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { findCustomerSession } from "~/server/accounts/sessions";
 import { listAudit } from "~/server/admin/audit";
 import { loadOverview } from "~/server/admin/overview";
@@ -272,10 +270,8 @@ describe("pages", () => {
   let adminCookie: string;
   let customerCookie: string;
   beforeAll(async () => {
-    const context = { config: shop.config } as AppLoadContext;
-    const until = new Date(Date.now() + 3_600_000);
-    adminCookie = (await sessionCookieHeader(context, "admin", (await quickAccount(handle.db, "admin", "pages-staff")).token, until)).split(";")[0];
-    customerCookie = (await sessionCookieHeader(context, "customer", (await quickCustomer(handle.db, "pages-customer")).token, until)).split(";")[0];
+    adminCookie = await shop.cookieFor("admin", (await quickAccount(handle.db, "admin", "pages-staff")).token);
+    customerCookie = await shop.cookieFor("customer", (await quickCustomer(handle.db, "pages-customer")).token);
   });
 
   const get = (path: string, cookie?: string) => fetch(`${shop.baseUrl}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });

@@ -1,7 +1,5 @@
-import type { AppLoadContext } from "react-router";
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { messages } from "~/common/messages";
 import { startSession, type Role } from "~/server/accounts/sessions";
 import { loadOverview } from "~/server/admin/overview";
@@ -324,8 +322,7 @@ describe("over HTTP", () => {
 
   async function cookieFor(role: Role, id: number): Promise<string> {
     const { token } = await startSession(handle.db, { id, role });
-    const context = { config: shop.config } as AppLoadContext;
-    return (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
+    return shop.cookieFor(role, token);
   }
   const get = async (path: string, cookie?: string) => fetch(`${shop.baseUrl}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
   /** The body as sent, byte order mark included (Response.text() drops it). */

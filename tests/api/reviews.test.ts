@@ -1,7 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { messages } from "~/common/messages";
 import { REVIEW_TEXT_MAX } from "~/common/reviews";
 import { startSession, type Role } from "~/server/accounts/sessions";
@@ -48,20 +46,15 @@ async function reviewRows(productId: number) {
   return handle.db.select().from(reviews).where(eq(reviews.productId, productId));
 }
 
-async function cookieFor(role: Role, token: string): Promise<string> {
-  const context = { config: shop.config } as AppLoadContext;
-  return (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
-}
-
 /** A page form sent as the browser sends it (same origin), as `who` (a cookie) or as a visitor. */
 async function postPage(path: string, fields: Record<string, string>, who?: { role: Role; token: string }) {
   const headers: Record<string, string> = { origin: shop.baseUrl, "content-type": "application/x-www-form-urlencoded" };
-  if (who) headers.cookie = await cookieFor(who.role, who.token);
+  if (who) headers.cookie = await shop.cookieFor(who.role, who.token);
   return fetch(`${shop.baseUrl}${path}`, { method: "POST", headers, body: new URLSearchParams(fields), redirect: "manual" });
 }
 
 async function getPage(path: string, who?: { role: Role; token: string }) {
-  const headers: Record<string, string> = who ? { cookie: await cookieFor(who.role, who.token) } : {};
+  const headers: Record<string, string> = who ? { cookie: await shop.cookieFor(who.role, who.token) } : {};
   const res = await fetch(`${shop.baseUrl}${path}`, { headers, redirect: "manual" });
   return { status: res.status, text: await res.text() };
 }

@@ -1,6 +1,4 @@
-import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { addToCart } from "~/server/cart/cart";
 import { quickCustomer } from "../support/shop";
 import { usePageServer, useTestDatabase } from "../support/use-shop";
@@ -16,8 +14,7 @@ let cookie: string;
 beforeAll(async () => {
   const customer = await quickCustomer(handle.db, "timing");
   expect((await addToCart(handle.db, customer.id, { productId: 18 })).ok).toBe(true);
-  const context = { config: timedShop.config } as AppLoadContext;
-  cookie = (await sessionCookieHeader(context, "customer", customer.token, new Date(Date.now() + 3_600_000))).split(";")[0];
+  cookie = await timedShop.cookieFor("customer", customer.token);
 });
 
 /** The header's metrics by name: duration in ms, or the description. */

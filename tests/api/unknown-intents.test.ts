@@ -1,10 +1,8 @@
 import http from "node:http";
 import { eq, sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { createVerifiedAccount } from "~/server/accounts/accounts";
 import { startSession, type Role } from "~/server/accounts/sessions";
 import { checkoutContext } from "~/server/app";
@@ -42,9 +40,7 @@ beforeAll(async () => {
     if (!created.ok) throw new Error(`could not create the ${role}`);
     ids[role] = created.account.id;
     const { token } = await startSession(db, { id: created.account.id, role });
-    cookies[role] = (await sessionCookieHeader({ config: shop.config } as AppLoadContext, role, token, new Date(Date.now() + 3_600_000))).split(
-      ";",
-    )[0];
+    cookies[role] = await shop.cookieFor(role, token);
   }
   // A paid order for the admin's order page, then a cart with delivery details so that the cart
   // and the order summary render.
