@@ -1,12 +1,9 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { createVerifiedAccount, LIMITS } from "~/server/accounts/accounts";
 import { startSession } from "~/server/accounts/sessions";
-import type { DatabaseHandle } from "~/server/db/client";
 import { accounts, oneTimeTokens, sessions } from "~/server/db/schema";
 import { retryText } from "~/server/rate-limits";
 import {
@@ -23,16 +20,13 @@ import {
   type Reply,
   type Role,
 } from "../support/accounts";
-import { createTestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
-import { startApiServer } from "../support/server";
+import { useApiShop, usePageServer } from "../support/use-shop";
 
 // The account calls of requirements §7 (api4users/user_*.php and admin_*.php) over HTTP, on the engine of
 // this run. Verification and reset tokens are read from the links of the queued e-mails (outbox).
 
-let handle: DatabaseHandle;
-let api: Awaited<ReturnType<typeof startApiServer>>;
-let post: ReturnType<typeof apiClient>;
+const { handle, api } = useApiShop();
+const post = apiClient(api);
 let publicUrl: string;
 
 interface Person {
@@ -57,18 +51,11 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 let rootAdmin: Person & { token: string };
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  api = await startApiServer(handle);
-  post = apiClient(api.baseUrl);
   publicUrl = api.config.publicUrl;
   const admin = person("root-admin", { fullName: "Root Admin" });
   const created = await createVerifiedAccount(handle.db, "admin", admin);
   expect(created.ok).toBe(true);
   rootAdmin = { ...admin, token: await logIn("admin", admin.email, admin.password) };
-});
-afterAll(async () => {
-  await api?.close();
-  await handle?.close();
 });
 
 it("runs on the engine this run asked for, with the test PUBLIC_URL", () => {
@@ -925,29 +912,24 @@ describe("100 KB in any field of an account call or form", () => {
   });
 
   describe("the page forms", () => {
-    let shop: Awaited<ReturnType<typeof startShopServer>>;
+    const shop = usePageServer(handle);
     let customerCookie: string;
     let adminCookie: string;
     /** Live reset tokens: a dead link's page shows no form (issue 19), so its fields' words need a live one. */
     const liveReset: Record<Role, string> = { customer: "", admin: "" };
     beforeAll(async () => {
-      shop = await startShopServer(handle);
       const resetting = { customer: await newCustomer("huge-reset"), admin: await newAdmin("huge-reset") };
       for (const role of ["customer", "admin"] as const) {
         await forgotOk(role, resetting[role].email);
         liveReset[role] = await resetToken(role, resetting[role].email);
       }
-      const context = { config: shop.config } as AppLoadContext;
       const cookieOf = async (role: Role, email: string) => {
         const { token } = await startSession(handle.db, { id: (await storedAccount(role, email))!.id, role });
-        return (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
+        return shop.cookieFor(role, token);
       };
       const c = await newCustomer("huge-page");
       customerCookie = await cookieOf("customer", c.email);
       adminCookie = await cookieOf("admin", rootAdmin.email);
-    });
-    afterAll(async () => {
-      await shop?.close();
     });
 
     interface PageForm {

@@ -2,38 +2,28 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_PRODUCT_IMAGE_BYTES } from "~/common/constants";
 import { messages } from "~/common/messages";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
-import type { DatabaseHandle } from "~/server/db/client";
 import { orderItems, productImages, products, storedImages } from "~/server/db/schema";
 import { freshClientAddress, uniqueEmail, type Reply } from "../support/accounts";
-import { createTestDatabase } from "../support/db";
-import { startApiServer } from "../support/server";
-import { cartRows, deliveryFields, loggedIn, orderItemsOf, paidOrdersOf, shopClient, type ShopClient, type Shopper } from "../support/shop";
+import { cartRows, deliveryFields, loggedIn, orderItemsOf, paidOrdersOf, shopClient, type Shopper } from "../support/shop";
+import { useApiShop } from "../support/use-shop";
 
 // The admin catalogue calls of requirements §7 (upload_product.php, delete_product.php) over real HTTP,
 // on the engine of this run: who may call them (§6 as the shop enforces it), the upload form of
 // §3 with the picture rules of §5, and what a delete does to the shop, carts and past orders.
 // Multipart bodies are built with the platform's FormData and Blob; pictures are made by sharp.
 
-let handle: DatabaseHandle;
-let api: Awaited<ReturnType<typeof startApiServer>>;
-let shop: ShopClient;
+const { handle, api } = useApiShop();
+const shop = shopClient(api);
 let admin: Shopper;
 let customer: Shopper;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  api = await startApiServer(handle);
-  shop = shopClient(api.baseUrl);
   admin = await loggedIn(handle.db, api.baseUrl, "admin", "catalog-admin");
   customer = await loggedIn(handle.db, api.baseUrl, "customer", "catalog-customer");
-});
-afterAll(async () => {
-  await api?.close();
-  await handle?.close();
 });
 
 it("runs on the engine this run asked for, with the built-in test gateway", () => {

@@ -1,18 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messageAction, messagesPanelData, receivedText } from "~/app/admin/messages.server";
 import type { SignedInAccount } from "~/server/accounts/sessions";
 import { countUnread, listMessages, messageExists, setMessageRead } from "~/server/content/messages";
-import type { DatabaseHandle } from "~/server/db/client";
 import { contactMessages } from "~/server/db/schema";
-import { createTestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/use-shop";
 
 // Contact-form messages as the admin's Messages panel (issue 5, menu 6) reads them, on the
 // engine of this run: newest first, unread only on request, marked read and unread again. The
 // contact form that writes them comes with issue 6, so the rows are written here directly.
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let context: AppLoadContext;
 const admin: SignedInAccount = {
   id: 1,
@@ -24,11 +23,7 @@ const admin: SignedInAccount = {
 };
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   context = { db: handle.db } as AppLoadContext;
-});
-afterAll(async () => {
-  await handle?.close();
 });
 
 it("runs on the engine this run asked for", () => {

@@ -1,22 +1,21 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { addToCart } from "~/server/cart/cart";
 import { cancelCheckout, completePayment, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
-import type { DatabaseHandle } from "~/server/db/client";
 import { accounts, orderEvents, orders, outbox } from "~/server/db/schema";
 import { changeOrderStatus, countOrdersByStatus, getOrderForAdmin, listOrdersForAdmin, summarizeVerification } from "~/server/orders/admin-orders";
 import type { PlacedStatus } from "~/server/orders/lifecycle";
 import { lagosDayStart } from "~/common/lagos-time";
 import { listOrders } from "~/server/orders/orders";
 import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
-import { createTestDatabase } from "../support/db";
 import { deliveryFields, mailsOfKind, quickCustomer, setStock, stockOf, variantOf, type Shopper } from "../support/shop";
+import { useTestDatabase } from "../support/use-shop";
 
 // The admin's Orders panel, service level, on the engine of this run: orders are bought through
 // the real checkout with the built-in test gateway, then listed, opened and moved on by an admin.
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let checkout: CheckoutContext;
 let adminId: number;
 let otherAdminId: number;
@@ -38,13 +37,9 @@ async function newAdmin(name: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   checkout = { db: handle.db, gateway: testGateway(handle.db), publicUrl: PUBLIC_URL, shopOrdersEmail: "orders@shop.test" };
   adminId = await newAdmin("Ngozi Owner");
   otherAdminId = await newAdmin("Tunde Staff");
-});
-afterAll(async () => {
-  await handle?.close();
 });
 
 const ctx = () => ({ db: handle.db, publicUrl: PUBLIC_URL });

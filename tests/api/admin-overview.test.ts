@@ -1,22 +1,20 @@
 import { asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { lagosDate } from "~/common/lagos-time";
 import { loadOverview } from "~/server/admin/overview";
-import type { DatabaseHandle } from "~/server/db/client";
 import { accounts, orderItems, orders, products, productVariants } from "~/server/db/schema";
-import { createTestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/use-shop";
 
 // The admin dashboard's sales overview (issue 5, menu 0), on the engine of this run: revenue per
 // Lagos day for 30 days, zero-filled; order count and average; best sellers; low stock. Orders
 // are written straight into the database, each kind the overview must count or leave out.
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let accountId: number;
 /** Five seeded products with one variant each: [productId, variantId, name]. */
 let catalogue: { productId: number; variantId: number; name: string }[];
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   const [account] = await handle.db
     .insert(accounts)
     .values({
@@ -37,9 +35,6 @@ beforeAll(async () => {
   const seen = new Set<number>();
   catalogue = rows.filter((r) => !seen.has(r.productId) && seen.add(r.productId));
   expect(catalogue.length).toBeGreaterThanOrEqual(14);
-});
-afterAll(async () => {
-  await handle?.close();
 });
 
 it("runs on the engine this run asked for", () => {

@@ -1,20 +1,17 @@
 import http from "node:http";
 import { sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { ADMIN_PANELS, adminPanelPath, type AdminPanel } from "~/common/panels";
 import { PANELS } from "~/app/admin/registry";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { createVerifiedAccount } from "~/server/accounts/accounts";
 import { startSession } from "~/server/accounts/sessions";
 import { getProduct } from "~/server/catalog/catalog";
 import { MAX_PAGE_FORM_BYTES } from "~/server/security";
 import { freshClientAddress, uniqueEmail } from "../support/accounts";
-import { createTestDatabase, type TestDatabase } from "../support/db";
 import { escaped } from "../support/hostile-text";
-import { startShopServer } from "../support/pages";
+import { usePageShop } from "../support/use-shop";
 
 // Issue 26, build item 2 (decision 0049): the back office as modules. Over HTTP, as an owner:
 //   - a panel that fails is caught in that panel: the page answers 500 with the frame's greeting,
@@ -28,20 +25,16 @@ import { startShopServer } from "../support/pages";
 //     frame's own form, works from any panel.
 
 const OWNER = "Ngozi Eze";
-let handle: TestDatabase;
-let shop: Awaited<ReturnType<typeof startShopServer>>;
+const { handle, shop } = usePageShop();
 let ownerId: number;
 let cookie: string;
 
 async function sessionCookie(accountId: number): Promise<string> {
   const { token } = await startSession(handle.db, { id: accountId, role: "admin" });
-  const header = await sessionCookieHeader({ config: shop.config } as AppLoadContext, "admin", token, new Date(Date.now() + 3_600_000));
-  return header.split(";")[0];
+  return shop.cookieFor("admin", token);
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  shop = await startShopServer(handle);
   const created = await createVerifiedAccount(
     handle.db,
     "admin",
@@ -51,11 +44,6 @@ beforeAll(async () => {
   if (!created.ok) throw new Error("could not create the owner");
   ownerId = created.account.id;
   cookie = await sessionCookie(ownerId);
-});
-
-afterAll(async () => {
-  await shop?.close();
-  await handle?.close();
 });
 
 interface Answer {

@@ -1,11 +1,9 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import routeConfig from "~/app/routes";
 import { createVerifiedAccount } from "~/server/accounts/accounts";
 import { SESSION_COOKIE_NAMES, startSession, type Role } from "~/server/accounts/sessions";
@@ -30,8 +28,6 @@ import {
 import { chargeTestCard } from "~/server/payments/test-gateway";
 import { forgedToken, uniqueEmail } from "../support/accounts";
 import { routerCalls } from "../support/api-calls";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
 import { deliveryFields, firstImageOf, ordersOf, setStock } from "../support/shop";
 import {
   ACTORS,
@@ -44,14 +40,14 @@ import {
   type FieldValue,
   type MatrixRow,
 } from "./authorization-matrix";
+import { usePageShop } from "../support/use-shop";
 
 // Runs the authorization matrix (authorization-matrix.ts) against the whole shop over HTTP, on the
-// engine of this run. Pages are served by server.ts's own createShopApp with the route modules
-// rendered by Vite from the current source (tests/support/pages.ts): the real redirects, cookies
-// and actions from the source under test, with no `npm run build` first (Vite starts in seconds).
+// engine of this run. Pages are served by the build's own createShopApp (tests/support/pages.ts):
+// the real redirects, cookies and actions of the source under test.
 
-let handle: TestDatabase;
-let shop: Awaited<ReturnType<typeof startShopServer>>;
+// SMTP_URL set (nothing is sent: no mailer runs) so the dev mailbox is off, as in production.
+const { handle, shop } = usePageShop({ env: { SMTP_URL: "smtp://127.0.0.1:9", PUBLIC_URL: "http://shop.test" } });
 let checkout: CheckoutContext;
 
 const PASSWORD = "correct horse battery";
@@ -197,9 +193,6 @@ async function snapshotOfA() {
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  // SMTP_URL set (nothing is sent: no mailer runs) so the dev mailbox is off, as in production.
-  shop = await startShopServer(handle, { env: { SMTP_URL: "smtp://127.0.0.1:9", PUBLIC_URL: "http://shop.test" } });
   checkout = checkoutContext(handle.db, shop.config);
   for (const productId of [PRODUCT_IN_CART, PRODUCT_OTHER]) await setStock(handle.db, productId, 100_000);
 
@@ -237,10 +230,6 @@ beforeAll(async () => {
     "product.forPageDelete": await throwawayProduct("Matrix Delete Me By Page"),
     "image.file": await firstImageOf(handle.db, PRODUCT_IN_CART),
   };
-});
-afterAll(async () => {
-  await shop?.close();
-  await handle?.close();
 });
 
 it("runs on the engine this run asked for", () => {
@@ -285,8 +274,7 @@ async function sessionOf(actor: Actor): Promise<{ role: Role; token: string } | 
 
 /** The Cookie header a browser sends after logging in to a page as this role. */
 async function cookieFor(role: Role, token: string): Promise<string> {
-  const context = { config: shop.config } as AppLoadContext;
-  const cookie = (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
+  const cookie = await shop.cookieFor(role, token);
   expect(cookie.startsWith(`${SESSION_COOKIE_NAMES[role]}=`)).toBe(true);
   return cookie;
 }

@@ -14,7 +14,8 @@ import * as t from "~/server/db/schema";
 import { readImage, renderImage, saveImage } from "~/server/images/store";
 import { loadSharp } from "~/server/images/sharp";
 import { backupCommand, emptyDatabase, engine, fingerprint, truncateAll } from "../support/backups";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { createTestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/use-shop";
 
 // `npm run db:backup` / `npm run db:restore` (server/db/backup.ts): a shop with customers, carts,
 // orders, payments, mails and uploaded pictures comes back row for row, on either engine.
@@ -210,16 +211,14 @@ async function addShopActivity(db: Database): Promise<void> {
   await db.delete(t.contactMessages).where(eq(t.contactMessages.id, gone.id));
 }
 
-let source: TestDatabase;
+const source = useTestDatabase();
 let sourcePrint: Record<string, string>;
 let backup: Buffer;
 beforeAll(async () => {
-  source = await createTestDatabase();
   await addShopActivity(source.db);
   sourcePrint = await fingerprint(source.db);
   backup = await backupToBuffer(source.db);
 });
-afterAll(() => source?.close());
 
 it("has rows in every table of the shop before the backup, so the round trip covers them all", () => {
   const tables = Object.entries(sourcePrint).filter(([name]) => !name.startsWith("sequence "));

@@ -1,29 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
-import type { DatabaseHandle } from "~/server/db/client";
 import { products } from "~/server/db/schema";
-import { createTestDatabase } from "../support/db";
-import { startApiServer } from "../support/server";
-import { cartRows, firstImageOf, loggedIn, setStock, shopClient, variantOf, type ShopClient, type Shopper } from "../support/shop";
+import { cartRows, firstImageOf, loggedIn, setStock, shopClient, variantOf, type Shopper } from "../support/shop";
+import { useApiShop } from "../support/use-shop";
 
 // The server cart calls of requirements §7 (api4users/add_to_cart, get_user_cart, increase_quantity,
 // decrease_quantity, delete_cart_items) over HTTP, on the engine of this run. The catalogue
 // decides names and prices; only the signed-in customer's own cart can be read or changed.
 
-let handle: DatabaseHandle;
-let api: Awaited<ReturnType<typeof startApiServer>>;
-let shop: ShopClient;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  api = await startApiServer(handle);
-  shop = shopClient(api.baseUrl);
-});
-afterAll(async () => {
-  await api?.close();
-  await handle?.close();
-});
+const { handle, api } = useApiShop();
+const shop = shopClient(api);
 
 it("runs on the engine this run asked for", () => {
   expect(handle.engine).toBe(process.env.DATABASE_URL ? "postgres" : "pglite");

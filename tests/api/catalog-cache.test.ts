@@ -1,36 +1,21 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
-import type { DatabaseHandle } from "~/server/db/client";
 import { createProduct, updateProduct, getProductForEdit } from "~/server/catalog/admin";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startApiServer } from "../support/server";
 import { quickAccount, shopClient } from "../support/shop";
+import { useApiServer, useStarted, useTestDatabase } from "../support/use-shop";
 
 // The catalogue cache in front of the real product calls, on the engine of this run: every change
 // to the catalogue, by any writer and through any connection, is in every server's answers to
 // the requests that come after it committed (decision 0054). No test here waits for it: on
 // PostgreSQL the notification is often still on its way when the writer has its answer.
 
-let handle: TestDatabase;
-let other: DatabaseHandle;
-let shopA: Awaited<ReturnType<typeof startApiServer>>;
-let shopB: Awaited<ReturnType<typeof startApiServer>>;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  // A second server process: its own connection (PostgreSQL) and its own cache.
-  other = await handle.connectAgain();
-  shopA = await startApiServer(handle);
-  shopB = await startApiServer(other);
-});
-afterAll(async () => {
-  await shopA?.close();
-  await shopB?.close();
-  await other?.close();
-  await handle?.close();
-});
+const handle = useTestDatabase();
+// A second server process: its own connection (PostgreSQL) and its own cache.
+const other = useStarted(() => handle.connectAgain());
+const shopA = useApiServer(handle);
+const shopB = useApiServer(other);
 
 async function price(baseUrl: string, productId: number): Promise<number> {
   const res = await fetch(`${baseUrl}/api/get_product_by_id.php?productId=${productId}`);

@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ContractProduct } from "~/server/api/contract";
-import type { DatabaseHandle } from "~/server/db/client";
-import { createTestDatabase } from "../support/db";
-import { startApiServer } from "../support/server";
+import { useApiShop } from "../support/use-shop";
 
 // The three product calls and the pictures of requirements §7, over HTTP, on the engine of this run.
 
-let handle: DatabaseHandle;
-let api: Awaited<ReturnType<typeof startApiServer>>;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  api = await startApiServer(handle);
-});
-afterAll(async () => {
-  await api?.close();
-  await handle?.close();
-});
+const { handle, api } = useApiShop();
 
 it("runs on the engine this run asked for", () => {
   expect(handle.engine).toBe(process.env.DATABASE_URL ? "postgres" : "pglite");

@@ -1,9 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { listAudit } from "~/server/admin/audit";
 import { createProduct, getProductForEdit, updateProduct } from "~/server/catalog/admin";
 import {
@@ -18,16 +16,14 @@ import {
 import { listCategories, listProductsByCategory } from "~/server/catalog/catalog";
 import { categories, products, storedImages } from "~/server/db/schema";
 import { seedCategories } from "~/server/demo/seed-data";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
-import { startApiServer } from "../support/server";
 import { quickAccount, quickCustomer } from "../support/shop";
+import { useApiServer, usePageServer, useTestDatabase } from "../support/use-shop";
 
 // Categories (issue 18), on the engine of this run: add, rename (old links redirect), a logo,
 // the menu order, retire; the storefront's menus, footer, popular four and header links follow.
 
 const postgres = Boolean(process.env.DATABASE_URL);
-let handle: TestDatabase;
+const handle = useTestDatabase();
 let staffId: number;
 
 const png = (width = 40, height = 30) =>
@@ -36,10 +32,8 @@ const png = (width = 40, height = 30) =>
     .toBuffer();
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   staffId = (await quickAccount(handle.db, "admin", "categories-staff")).id;
 });
-afterAll(() => handle.close());
 
 const names = async () => (await listCategories(handle.db)).map((c) => c.name);
 const positions = async () =>
@@ -376,21 +370,13 @@ describe.runIf(postgres)("many staff at once (PostgreSQL)", () => {
 });
 
 describe("the storefront", () => {
-  let shop: Awaited<ReturnType<typeof startShopServer>>;
+  const shop = usePageServer(handle);
   let adminCookie: string;
   let customerCookie: string;
   beforeAll(async () => {
-    shop = await startShopServer(handle);
-    const context = { config: shop.config } as AppLoadContext;
-    const until = new Date(Date.now() + 3_600_000);
-    adminCookie = (await sessionCookieHeader(context, "admin", (await quickAccount(handle.db, "admin", "categories-pages")).token, until)).split(
-      ";",
-    )[0];
-    customerCookie = (await sessionCookieHeader(context, "customer", (await quickCustomer(handle.db, "categories-customer")).token, until)).split(
-      ";",
-    )[0];
+    adminCookie = await shop.cookieFor("admin", (await quickAccount(handle.db, "admin", "categories-pages")).token);
+    customerCookie = await shop.cookieFor("customer", (await quickCustomer(handle.db, "categories-customer")).token);
   });
-  afterAll(() => shop.close());
 
   const get = (path: string, cookie?: string) => fetch(`${shop.baseUrl}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
 
@@ -481,11 +467,7 @@ describe("the storefront", () => {
 });
 
 describe("the catalogue cache", () => {
-  let api: Awaited<ReturnType<typeof startApiServer>>;
-  beforeAll(async () => {
-    api = await startApiServer(handle);
-  });
-  afterAll(() => api.close());
+  const api = useApiServer(handle);
   const call = async (name: string) => (await fetch(`${api.baseUrl}/api/get_products_by_category.php?category=${encodeURIComponent(name)}`)).json();
 
   it("hears of renames and of former names' changes before the next request", async () => {

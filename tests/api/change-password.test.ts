@@ -1,28 +1,23 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { changePassword, createVerifiedAccount, LIMITS, logIn, type AccountContext } from "~/server/accounts/accounts";
 import { findSession, startSession, type Role } from "~/server/accounts/sessions";
 import { accounts } from "~/server/db/schema";
 import { mailsTo, uniqueEmail } from "../support/accounts";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
+import { usePageServer, useTestDatabase } from "../support/use-shop";
 
 // Change password in both dashboards (issue 18): the current password is required, every other
 // session ends, this browser stays signed in, and a mail says so. Service and pages, both engines.
 
-let handle: TestDatabase;
+const handle = useTestDatabase();
 let ctx: AccountContext;
 const PASSWORD = "Old-password-2026";
 const NEW_PASSWORD = "New-password-2026";
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
+beforeAll(() => {
   ctx = { db: handle.db, publicUrl: "http://shop.test", clientAddress: "192.0.2.50" };
 });
-afterAll(() => handle.close());
 
 async function accountWithTwoSessions(role: Role, tag: string) {
   const email = uniqueEmail(tag);
@@ -90,18 +85,13 @@ describe.each(["customer", "admin"] as const)("change password (%s)", (role) => 
 });
 
 describe("change password on the dashboards' pages", () => {
-  let shop: Awaited<ReturnType<typeof startShopServer>>;
-  beforeAll(async () => {
-    shop = await startShopServer(handle, { env: { SMTP_URL: "smtp://127.0.0.1:9", PUBLIC_URL: "http://shop.test" } });
-  });
-  afterAll(() => shop.close());
+  const shop = usePageServer(handle, { env: { SMTP_URL: "smtp://127.0.0.1:9", PUBLIC_URL: "http://shop.test" } });
 
   const cookieName = { customer: "shop_session", admin: "shop_admin_session" } as const;
   const page = { customer: "/userdashboard", admin: "/admin" } as const;
 
   async function post(role: Role, token: string, fields: Record<string, string>) {
-    const context = { config: shop.config } as AppLoadContext;
-    const cookie = (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
+    const cookie = await shop.cookieFor(role, token);
     const res = await fetch(`${shop.baseUrl}${page[role]}`, {
       method: "POST",
       headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },

@@ -1,15 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { arrivalDay, arrivesBy, businessDaysFor, DEFAULT_DELIVERY_SETTINGS } from "~/common/delivery-estimate";
 import { messages } from "~/common/messages";
 import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { expireStaleOrders, HOLD_MS, PAYMENT_START_LIMIT } from "~/server/checkout/checkout";
 import { sendDueRefunds } from "~/server/checkout/refunds";
-import type { DatabaseHandle } from "~/server/db/client";
 import { carts, orderEvents, orders, payments, products, refunds } from "~/server/db/schema";
-import { createTestDatabase } from "../support/db";
-import { startPaystackStub, type PaystackStub } from "../support/paystack-stub";
-import { startApiServer } from "../support/server";
+import { startPaystackStub } from "../support/paystack-stub";
 import { checkoutContext } from "~/server/app";
 import {
   cartRows,
@@ -30,6 +27,7 @@ import {
   type ShopClient,
   type Shopper,
 } from "../support/shop";
+import { useApiServer, useApiShop, useStarted } from "../support/use-shop";
 
 // Checkout over HTTP, on the engine of this run: initialize_payment.php turns the server cart
 // into a pending order with reserved stock and opens a payment; create_order.php (requirements §7) and
@@ -37,29 +35,11 @@ import {
 // stub (tests/support/paystack-stub.ts); a second server on the same database has no keys and
 // uses the built-in test gateway.
 
-let handle: DatabaseHandle;
-let stub: PaystackStub;
-let api: Awaited<ReturnType<typeof startApiServer>>;
-let offline: Awaited<ReturnType<typeof startApiServer>>;
-let shop: ShopClient;
-let testShop: ShopClient;
-let shopOrdersEmail: string;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  stub = await startPaystackStub({ secretKey: "sk_test_checkout_suite" });
-  api = await startApiServer(handle, { env: { PAYSTACK_SECRET_KEY: stub.secretKey, PAYSTACK_API_BASE: stub.baseUrl } });
-  offline = await startApiServer(handle);
-  shop = shopClient(api.baseUrl);
-  testShop = shopClient(offline.baseUrl);
-  shopOrdersEmail = api.config.shopOrdersEmail;
-});
-afterAll(async () => {
-  await api?.close();
-  await offline?.close();
-  await stub?.close();
-  await handle?.close();
-});
+const stub = useStarted(() => startPaystackStub({ secretKey: "sk_test_checkout_suite" }));
+const { handle, api } = useApiShop({ env: () => ({ PAYSTACK_SECRET_KEY: stub.secretKey, PAYSTACK_API_BASE: stub.baseUrl }) });
+const offline = useApiServer(handle);
+const shop = shopClient(api);
+const testShop = shopClient(offline);
 
 it("runs on the engine this run asked for, Paystack through the local stub", () => {
   expect(handle.engine).toBe(process.env.DATABASE_URL ? "postgres" : "pglite");
@@ -160,7 +140,7 @@ async function orderByRef(orderRef: string) {
 /** The e-mails about one order: the customer's confirmation and the shop's new-order notice. */
 async function orderMails(orderRef: string, deliveryEmail: string) {
   const confirmations = (await mailsOfKind(handle.db, deliveryEmail, "order-confirmation")).filter((m) => m.subject.includes(orderRef));
-  const notices = (await mailsOfKind(handle.db, shopOrdersEmail, "new-order")).filter((m) => m.subject.includes(orderRef));
+  const notices = (await mailsOfKind(handle.db, api.config.shopOrdersEmail, "new-order")).filter((m) => m.subject.includes(orderRef));
   return { confirmations, notices };
 }
 

@@ -5,18 +5,17 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "~/server/app";
 import { loadConfig } from "~/server/config";
-import { createTestDatabase, type TestDatabase } from "../support/db";
 import { listenOnLocalPort, TEST_SHOP_ENV } from "../support/server";
+import { useTestDatabase } from "../support/use-shop";
 
 // The client folder's loose files (the favicon) are served; a page's path is never looked up on
 // disk (issue 17: express.static stat()ed the disk for every page, 2.5% of a personal page's CPU).
-let handle: TestDatabase;
+const handle = useTestDatabase();
 let server: Server;
 let base: string;
 const clientDir = mkdtempSync(path.join(os.tmpdir(), "client-files-"));
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   mkdirSync(path.join(clientDir, "assets"));
   writeFileSync(path.join(clientDir, "favicon.svg"), "<svg/>");
   const config = loadConfig(TEST_SHOP_ENV);
@@ -26,7 +25,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   server?.close();
-  await handle?.close();
   rmSync(clientDir, { recursive: true, force: true });
 });
 

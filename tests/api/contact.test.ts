@@ -1,15 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SHOP_NAME } from "~/common/constants";
 import { messages } from "~/common/messages";
 import { CONTACT_MESSAGE_MAX } from "~/common/constants";
 import { CONTACT_LIMIT } from "~/server/content/contact";
-import type { Database, DatabaseHandle } from "~/server/db/client";
+import type { Database } from "~/server/db/client";
 import { contactMessages, outbox } from "~/server/db/schema";
 import { apiClient, uniqueEmail } from "../support/accounts";
-import { createTestDatabase } from "../support/db";
-import { startApiServer } from "../support/server";
 import { startSmtpServer, type ReceivedMail } from "../support/smtp";
+import { useApiServer, useApiShop, useStarted } from "../support/use-shop";
 
 // The contact call (requirements §3 Contact message, §4 Contact submit, §5 Contact form, §7 "contact form
 // endpoint on the users API", §8 Contact) over HTTP, on the engine of this run: a good message is
@@ -25,19 +24,8 @@ import { startSmtpServer, type ReceivedMail } from "../support/smtp";
 const CONTACT = "/api/api4users/contact.php";
 const PUBLIC_URL = "https://shop.example.test";
 
-let handle: DatabaseHandle;
-let api: Awaited<ReturnType<typeof startApiServer>>;
-let post: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  api = await startApiServer(handle, { env: { PUBLIC_URL } });
-  post = apiClient(api.baseUrl);
-});
-afterAll(async () => {
-  await api?.close();
-  await handle?.close();
-});
+const { handle, api } = useApiShop({ env: { PUBLIC_URL } });
+const post = apiClient(api);
 
 it("runs on the engine this run asked for", () => {
   expect(handle.engine).toBe(process.env.DATABASE_URL ? "postgres" : "pglite");
@@ -239,17 +227,8 @@ describe("the honeypot", () => {
 // ------------------------------------------------------------------ real SMTP
 
 describe("over SMTP", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let mailing: Awaited<ReturnType<typeof startApiServer>>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    mailing = await startApiServer(handle, { env: { SMTP_URL: smtp.url, PUBLIC_URL }, mailer: true });
-  });
-  afterAll(async () => {
-    await mailing?.close();
-    await smtp?.close();
-  });
+  const smtp = useStarted(() => startSmtpServer());
+  const mailing = useApiServer(handle, { env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL }), mailer: true });
 
   const about = (email: string) => (m: ReceivedMail) => (m.parsed.text ?? "").includes(email);
 
@@ -292,18 +271,8 @@ describe("over SMTP", () => {
 // ------------------------------------------------------------------ rate limit
 
 describe(`the rate limit: ${CONTACT_LIMIT.perAddress} messages per address and ${CONTACT_LIMIT.perSender} per sender an hour`, () => {
-  let own: DatabaseHandle;
-  let ownApi: Awaited<ReturnType<typeof startApiServer>>;
-
   // A database and server of its own: nothing else in this file has hit the limit there.
-  beforeAll(async () => {
-    own = await createTestDatabase();
-    ownApi = await startApiServer(own);
-  });
-  afterAll(async () => {
-    await ownApi?.close();
-    await own?.close();
-  });
+  const { handle: own, api: ownApi } = useApiShop();
 
   // Issue 15: many shoppers write from one carrier NAT address, so the address allows 100 an hour.
   it("accepts 100 messages from one address, then answers the 101st with 429 and Retry-After, keeping nothing", async () => {

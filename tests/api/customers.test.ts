@@ -1,20 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getCustomer, listCustomers } from "~/server/admin/customers";
 import { accounts, orders } from "~/server/db/schema";
 import { changeOrderStatus, countOrdersByStatus, listOrdersForAdmin } from "~/server/orders/admin-orders";
-import { createTestDatabase, type TestDatabase } from "../support/db";
 import { paidOrder, quickAccount, quickCustomer } from "../support/shop";
+import { useTestDatabase } from "../support/use-shop";
 
 // The Customers panel and the Orders panel's search (issue 18), on the engine of this run: found
 // by name, e-mail or phone however written, with their orders and what they spent.
 
-let handle: TestDatabase;
+const handle = useTestDatabase();
 let amaka: { id: number; email: string; refs: string[] };
 let staffId: number;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   staffId = (await quickAccount(handle.db, "admin", "customers-staff")).id;
   const first = await paidOrder(handle.db, "amaka", {
     delivery: {
@@ -36,7 +35,6 @@ beforeAll(async () => {
     delivery: { firstName: "Bayo", lastName: "Ogun", phone: "08099998888", confirmPhone: "08099998888" },
   });
 });
-afterAll(() => handle.close());
 
 describe("customers", () => {
   it("are found by part of the name, the e-mail, or the phone however it is written", async () => {

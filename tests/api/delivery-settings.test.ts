@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { arrivalDay, DEFAULT_DELIVERY_SETTINGS, MAX_CLOSED_DAYS, type DeliverySettings } from "~/common/delivery-estimate";
 import { messages } from "~/common/messages";
 import { findSession, type SignedInAccount } from "~/server/accounts/sessions";
@@ -9,20 +7,14 @@ import { listAudit } from "~/server/admin/audit";
 import { changeDeliverySettings, estimateArrival, getDeliverySettings, readDeliveryForm } from "~/server/delivery/estimates";
 import { createCatalogCache } from "~/server/catalog/catalog-cache";
 import { accounts } from "~/server/db/schema";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
 import { quickAccount } from "../support/shop";
+import { usePageServer, useTestDatabase } from "../support/use-shop";
 
 // The delivery estimates' settings (issue 19, decision 0037), on the engine of this run: owners
 // change them (service and the Settings panel's form), staff cannot; bad input is refused with a
 // clear message and changes nothing; every change is in the audit log; the estimates follow.
 
-let handle: TestDatabase;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(() => handle.close());
+const handle = useTestDatabase();
 
 async function admin(tag: string, standing: "owner" | "staff"): Promise<SignedInAccount & { token: string }> {
   const made = await quickAccount(handle.db, "admin", tag, `Admin ${tag}`);
@@ -144,18 +136,13 @@ describe("changing the settings (service)", () => {
 });
 
 describe("the Settings panel (/admin?menu=12)", () => {
-  let shop: Awaited<ReturnType<typeof startShopServer>>;
+  const shop = usePageServer(handle);
   let ownerCookie: string;
   let staffCookie: string;
   beforeAll(async () => {
-    shop = await startShopServer(handle);
-    const context = { config: shop.config } as AppLoadContext;
-    const until = new Date(Date.now() + 3_600_000);
-    const cookie = async (token: string) => (await sessionCookieHeader(context, "admin", token, until)).split(";")[0];
-    ownerCookie = await cookie((await admin("panel-owner", "owner")).token);
-    staffCookie = await cookie((await admin("panel-staff", "staff")).token);
+    ownerCookie = await shop.cookieFor("admin", (await admin("panel-owner", "owner")).token);
+    staffCookie = await shop.cookieFor("admin", (await admin("panel-staff", "staff")).token);
   });
-  afterAll(() => shop.close());
 
   const get = (cookie: string) => fetch(`${shop.baseUrl}/admin?menu=12`, { headers: { Cookie: cookie }, redirect: "manual" });
   const post = (fields: Record<string, string>, cookie = ownerCookie) => {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { routeFor } from "~/app/route-facts";
 import { createVerifiedAccount, requestPasswordReset, signUp, type AccountContext } from "~/server/accounts/accounts";
 import { hashToken } from "~/server/accounts/secrets";
 import { oneTimeTokens, outbox } from "~/server/db/schema";
 import { loggablePath } from "~/server/log";
 import { freshClientAddress, uniqueEmail } from "../support/accounts";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/use-shop";
 
 // Issue 16: "a new token route would leak its token into the logs without anyone noticing". The
 // shop sends its e-mails with one-time tokens in their links (verification and password reset, for
@@ -17,10 +17,9 @@ import { createTestDatabase, type TestDatabase } from "../support/db";
 const PUBLIC_URL = "https://shop.example";
 const PASSWORD = "correct horse battery";
 
-let handle: TestDatabase;
+const handle = useTestDatabase();
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   const ctx = (): AccountContext => ({ db: handle.db, publicUrl: PUBLIC_URL, clientAddress: freshClientAddress() });
   for (const role of ["customer", "admin"] as const) {
     const person = { fullName: "Ngozi Eze", phoneNumber: "2348012345678", password: PASSWORD };
@@ -29,10 +28,6 @@ beforeAll(async () => {
     if (!existing.ok) throw new Error("could not create the account");
     expect((await requestPasswordReset(ctx(), role, existing.account.email)).ok).toBe(true);
   }
-});
-
-afterAll(async () => {
-  await handle?.close();
 });
 
 /** Every address of the shop in a mail, text and HTML parts alike, as a path with its query. */

@@ -4,14 +4,14 @@ import { createApp } from "~/server/app";
 import { loadConfig } from "~/server/config";
 import { databaseOpenProblem, openDatabase, type DatabaseHandle } from "~/server/db/client";
 import type { Readiness } from "~/server/health";
-import { createTestDatabase, type TestDatabase } from "../support/db";
 import { startShopServer } from "../support/pages";
 import { listenOnLocalPort } from "../support/server";
+import { useTestDatabase } from "../support/use-shop";
 
 // /healthz and /readyz, and what a shopper gets while the database cannot be reached: a 503 with
 // a clear message, soon, not a hang and not a 500.
 
-let handle: TestDatabase;
+const handle = useTestDatabase();
 /** PostgreSQL on a port where nothing listens: every query fails to connect. */
 let unreachable: DatabaseHandle;
 const servers: Server[] = [];
@@ -27,7 +27,6 @@ async function listen(db: DatabaseHandle["db"], ready: Readiness = { draining: f
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   unreachable = await openDatabase({ databaseUrl: "postgres://shop:secret@127.0.0.1:1/shop" });
   shop = await listen(handle.db, readiness);
   down = await listen(unreachable.db);
@@ -35,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   await unreachable?.close();
-  await handle?.close();
 });
 
 describe("health", () => {

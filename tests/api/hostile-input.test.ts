@@ -5,19 +5,14 @@ import { crc32, deflateSync, gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import sharp from "sharp";
-import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_PRODUCT_IMAGE_BYTES } from "~/common/constants";
 import { messages } from "~/common/messages";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
-import { queryRows, type Database, type DatabaseHandle } from "~/server/db/client";
+import { queryRows, type Database } from "~/server/db/client";
 import { accountCall, forgedToken, freshClientAddress, uniqueEmail } from "../support/accounts";
-import { createTestDatabase } from "../support/db";
 import { BREAKOUT, escaped, IMG, SCRIPT, SVG } from "../support/hostile-text";
-import { startShopServer } from "../support/pages";
-import { startApiServer } from "../support/server";
 import { loggedIn, type Shopper } from "../support/shop";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { startSession } from "~/server/accounts/sessions";
 import {
   brokenJsonBody,
@@ -36,6 +31,7 @@ import {
   wrongType,
   type Wire,
 } from "./hostile-arbitraries";
+import { useApiServer, useApiShop, usePageServer } from "../support/use-shop";
 
 // Issue 8, "Hostile input": every call of the JSON API (every router.get/post under server/api/)
 // gets random and hostile bodies, queries and headers. For each request:
@@ -68,12 +64,14 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const IGNORED_TABLES = new Set(["rate_limits"]);
 const PAYSTACK_SECRET = "sk_test_hostile_input_secret";
 
-let handle: DatabaseHandle;
-let db: Database;
 /** The shop with the built-in test gateway (its provider-side calls are mounted too). */
-let api: Awaited<ReturnType<typeof startApiServer>>;
+const { handle, api } = useApiShop();
 /** The same shop configured for Paystack, for the signed webhook. */
-let paystackApi: Awaited<ReturnType<typeof startApiServer>>;
+const paystackApi = useApiServer(handle, {
+  // Nothing listens on port 9: a verification would fail at once rather than reach the internet.
+  env: { PAYSTACK_SECRET_KEY: PAYSTACK_SECRET, PAYSTACK_PUBLIC_KEY: "pk_test_hostile", PAYSTACK_API_BASE: "http://127.0.0.1:9" },
+});
+let db: Database;
 let customer: Shopper;
 let admin: Shopper;
 /** Every product id in the database: a "bad" id must not be one of them. */
@@ -83,13 +81,7 @@ let plainProductId: number;
 let allTables: string[];
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   db = handle.db;
-  api = await startApiServer(handle);
-  paystackApi = await startApiServer(handle, {
-    // Nothing listens on port 9: a verification would fail at once rather than reach the internet.
-    env: { PAYSTACK_SECRET_KEY: PAYSTACK_SECRET, PAYSTACK_PUBLIC_KEY: "pk_test_hostile", PAYSTACK_API_BASE: "http://127.0.0.1:9" },
-  });
   customer = await loggedIn(db, api.baseUrl, "customer", "hostile-customer");
   admin = await loggedIn(db, api.baseUrl, "admin", "hostile-admin");
   const ids = await queryRows<{ id: number }>(db, sql`select id from products`);
@@ -105,12 +97,6 @@ beforeAll(async () => {
     sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,
   );
   allTables = tables.map((t) => t.name).filter((t) => !IGNORED_TABLES.has(t));
-});
-
-afterAll(async () => {
-  await paystackApi?.close();
-  await api?.close();
-  await handle?.close();
 });
 
 it("runs on the engine this run asked for, with the built-in test gateway and a Paystack-configured twin", () => {
@@ -1410,7 +1396,8 @@ describe("sharp edges found by the properties above, each sent once", () => {
 // ------------------------------------------------------------------ hostile text in pages
 
 describe("text shown in pages can never run script", () => {
-  let shop: Awaited<ReturnType<typeof startShopServer>>;
+  // The real pages (tests/support/pages.ts: the build).
+  const shop = usePageServer(handle);
   let adminCookie: string;
   const tag = randomBytes(3).toString("hex");
   const name = `Pillow ${tag} ${SCRIPT} ${IMG}`;
@@ -1419,15 +1406,8 @@ describe("text shown in pages can never run script", () => {
   let productId: number;
 
   beforeAll(async () => {
-    // The real pages, rendered by Vite from the current source (tests/support/pages.ts).
-    shop = await startShopServer(handle);
     const { token } = await startSession(db, { id: admin.id, role: "admin" });
-    adminCookie = (await sessionCookieHeader({ config: shop.config } as AppLoadContext, "admin", token, new Date(Date.now() + 3_600_000))).split(
-      ";",
-    )[0];
-  });
-  afterAll(async () => {
-    await shop?.close();
+    adminCookie = await shop.cookieFor("admin", token);
   });
 
   it("an admin's product and a visitor's message holding markup are accepted, stored and served unchanged", async () => {

@@ -1,20 +1,16 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createVerifiedAccount } from "~/server/accounts/accounts";
 import { findSession, startSession } from "~/server/accounts/sessions";
 import { oneTimeTokens, rateLimits, sessions } from "~/server/db/schema";
 import { purgeExpired } from "~/server/housekeeping";
 import { hitLimits } from "~/server/rate-limits";
-import { createTestDatabase, type TestDatabase } from "../support/db";
 import { uniqueEmail } from "../support/accounts";
+import { useTestDatabase } from "../support/use-shop";
 
 // Expired sessions, one-time tokens and rate-limit windows are deleted; live ones stay and work.
 
-let handle: TestDatabase;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(() => handle?.close());
+const handle = useTestDatabase();
 
 it("deletes what has expired and keeps what is live", async () => {
   const created = await createVerifiedAccount(handle.db, "customer", {

@@ -2,16 +2,13 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configureLog, log, loggablePath } from "~/server/log";
 import { loadConfig } from "~/server/config";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startApiServer } from "../support/server";
 import { accountCall, apiClient, freshClientAddress, linkPaths, tokenFromOutbox, uniqueEmail } from "../support/accounts";
+import { useApiShop } from "../support/use-shop";
 
 // The log (server/log.ts): one JSON line per request with its id, the same id on every line
 // logged while the request runs, and never a password, token, cookie or query string, through a
 // whole account's life on the real API.
 
-let handle: TestDatabase;
-let api: Awaited<ReturnType<typeof startApiServer>>;
 const lines: string[] = [];
 
 beforeAll(async () => {
@@ -24,14 +21,12 @@ beforeAll(async () => {
       },
     }),
   );
-  handle = await createTestDatabase();
-  api = await startApiServer(handle);
 });
-afterAll(async () => {
+afterAll(() => {
   configureLog(loadConfig({ LOG_LEVEL: "error" }).logLevel);
-  await api?.close();
-  await handle?.close();
 });
+// Started after the log is captured (and closed before it is given back).
+const { handle, api } = useApiShop();
 
 const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 

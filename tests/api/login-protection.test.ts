@@ -1,10 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { createVerifiedAccount, LIMITS, untrustedLoginKeys } from "~/server/accounts/accounts";
 import { DEVICE_IDLE_LIFETIME_MS } from "~/server/accounts/devices";
 import { hashToken } from "~/server/accounts/secrets";
-import type { DatabaseHandle } from "~/server/db/client";
 import { loginDevices, rateLimits } from "~/server/db/schema";
 import { purgeExpired } from "~/server/housekeeping";
 import { retryText } from "~/server/rate-limits";
@@ -19,9 +18,7 @@ import {
   type Reply,
   type Role,
 } from "../support/accounts";
-import { createTestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
-import { startApiServer } from "../support/server";
+import { useApiShop, usePageServer } from "../support/use-shop";
 
 // Issue 15, finding 3: guessing a password must not lock its owner out. OWASP's device-cookie
 // scheme (server/accounts/devices.ts): a login that presents the device token of an earlier
@@ -31,19 +28,8 @@ import { startApiServer } from "../support/server";
 // Over the real HTTP API; X-Forwarded-For is trusted from 127.0.0.1, so the guessers speak from
 // many addresses. The page side (the device cookie) is in the second half.
 
-let handle: DatabaseHandle;
-let api: Awaited<ReturnType<typeof startApiServer>>;
-let post: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  api = await startApiServer(handle);
-  post = apiClient(api.baseUrl);
-});
-afterAll(async () => {
-  await api?.close();
-  await handle?.close();
-});
+const { handle, api } = useApiShop();
+const post = apiClient(api);
 
 const PASSWORD = "Owner-pass-2026";
 const TOKEN = /^[\w-]{43}$/;
@@ -300,13 +286,7 @@ describe("the JSON login calls", () => {
 // ------------------------------------------------------------------ pages: the device cookie
 
 describe("the login pages keep the device token in a cookie", () => {
-  let shop: Awaited<ReturnType<typeof startShopServer>>;
-  beforeAll(async () => {
-    shop = await startShopServer(handle);
-  });
-  afterAll(async () => {
-    await shop?.close();
-  });
+  const shop = usePageServer(handle);
 
   interface Browser {
     /** The cookies this browser holds, name to value. */

@@ -1,13 +1,11 @@
 import { createHmac } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { koboToNaira } from "~/common/money";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { createVerifiedAccount } from "~/server/accounts/accounts";
 import { startSession, type Role } from "~/server/accounts/sessions";
 import { checkoutContext } from "~/server/app";
@@ -18,12 +16,10 @@ import { queryRows } from "~/server/db/client";
 import { cartItems, carts, contactMessages, orders, payments } from "~/server/db/schema";
 import { chargeTestCard } from "~/server/payments/test-gateway";
 import { forgedToken, freshClientAddress, linkPaths, tokenFromOutbox, uniqueEmail } from "../support/accounts";
-import { createTestDatabase, type TestDatabase } from "../support/db";
 import { escaped } from "../support/hostile-text";
-import { startShopServer } from "../support/pages";
-import { startApiServer } from "../support/server";
 import { deliveryFields, firstImageOf, setStock } from "../support/shop";
 import { MATRIX, type Actor, type MatrixRow } from "./authorization-matrix";
+import { useApiServer, usePageShop } from "../support/use-shop";
 
 // Issue 15, finding 2 and build item 2: "No input can stall the process." One 100 KB e-mail
 // address once held the whole process for 20 to 43 s (a regular expression that backtracked).
@@ -79,9 +75,12 @@ const PRODUCT_OTHER = 21;
 const FEATURED_PRODUCT = 1;
 const PASSWORD = "correct horse battery";
 
-let handle: TestDatabase;
-let shop: Awaited<ReturnType<typeof startShopServer>>;
-let paystackApi: Awaited<ReturnType<typeof startApiServer>>;
+// The whole shop (pages and the API) with the built-in test gateway.
+const { handle, shop } = usePageShop();
+// The same shop configured for Paystack, for the signed webhook (port 9: no verification leaves this machine).
+const paystackApi = useApiServer(handle, {
+  env: { PAYSTACK_SECRET_KEY: PAYSTACK_SECRET, PAYSTACK_PUBLIC_KEY: "pk_test_long_values", PAYSTACK_API_BASE: "http://127.0.0.1:9" },
+});
 let checkout: CheckoutContext;
 let png: Buffer;
 
@@ -124,16 +123,9 @@ async function throwawayProduct(name: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } })
     .png()
     .toBuffer();
-  // The whole shop (pages from the current source and the API) with the built-in test gateway.
-  shop = await startShopServer(handle);
-  // The same shop configured for Paystack, for the signed webhook (port 9: no verification leaves this machine).
-  paystackApi = await startApiServer(handle, {
-    env: { PAYSTACK_SECRET_KEY: PAYSTACK_SECRET, PAYSTACK_PUBLIC_KEY: "pk_test_long_values", PAYSTACK_API_BASE: "http://127.0.0.1:9" },
-  });
   checkout = checkoutContext(handle.db, shop.config);
   const { db } = handle;
   for (const productId of [PRODUCT_IN_CART, PRODUCT_OTHER]) await setStock(db, productId, 100_000);
@@ -146,10 +138,7 @@ beforeAll(async () => {
     ["admin", admin],
   ] as const) {
     const { token } = await startSession(db, { id: who.id, role });
-    const cookie = (await sessionCookieHeader({ config: shop.config } as AppLoadContext, role, token, new Date(Date.now() + 3_600_000))).split(
-      ";",
-    )[0];
-    sessions[role] = { token, cookie };
+    sessions[role] = { token, cookie: await shop.cookieFor(role, token) };
   }
   const spareCustomer = await verifiedAccount("customer", "long-spare-customer");
   const spareAdmin = await verifiedAccount("admin", "long-spare-admin");
@@ -244,9 +233,6 @@ afterAll(async () => {
       ].join("\n"),
     );
   }
-  await paystackApi?.close();
-  await shop?.close();
-  await handle?.close();
 });
 
 it("runs on the engine this run asked for, with the test gateway and a Paystack-configured twin", () => {

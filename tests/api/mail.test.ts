@@ -1,36 +1,21 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SHOP_NAME } from "~/common/constants";
 import { messages } from "~/common/messages";
 import { createVerifiedAccount } from "~/server/accounts/accounts";
-import type { DatabaseHandle } from "~/server/db/client";
 import { outbox } from "~/server/db/schema";
 import { accountCall, apiClient, findLink, linkPaths, uniqueEmail, type Role } from "../support/accounts";
-import { createTestDatabase } from "../support/db";
-import { startApiServer } from "../support/server";
 import { startSmtpServer, type ReceivedMail } from "../support/smtp";
+import { useApiShop, useStarted } from "../support/use-shop";
 
 // The e-mails of the account flows over real SMTP: the API queues them in the outbox, the mailer
 // sends them to an smtp-server on 127.0.0.1, and the test follows their links like a person would.
 
 const PUBLIC_URL = "https://shop.example.test";
 
-let handle: DatabaseHandle;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let api: Awaited<ReturnType<typeof startApiServer>>;
-let post: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  smtp = await startSmtpServer();
-  api = await startApiServer(handle, { env: { SMTP_URL: smtp.url, PUBLIC_URL }, mailer: { intervalMs: 200 } });
-  post = apiClient(api.baseUrl);
-});
-afterAll(async () => {
-  await api?.close();
-  await smtp?.close();
-  await handle?.close();
-});
+const smtp = useStarted(() => startSmtpServer());
+const { handle, api } = useApiShop({ env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL }), mailer: { intervalMs: 200 } });
+const post = apiClient(api);
 
 const mailTo = (to: string, subject: string) => (m: ReceivedMail) => m.envelope.to.includes(to) && m.parsed.subject === subject;
 

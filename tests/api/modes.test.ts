@@ -9,9 +9,8 @@ import { loadConfig, OUTGOING_CALL_TIMEOUT_MS } from "~/server/config";
 import { accounts, orders, sessions } from "~/server/db/schema";
 import { accountCall, apiClient } from "../support/accounts";
 import { createShopDatabase, startShopProcess, stopShopProcess, type ShopDatabase, type ShopProcess } from "../support/child-shop";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
 import { deliveryFields, quickCustomer, setStock, shopClient, stockOf } from "../support/shop";
+import { usePageShop } from "../support/use-shop";
 
 // Issue 15: one production mode by default. The demo conveniences (demo accounts, the dev mailbox,
 // the test gateway) exist only in demo mode, which is on by itself only for the out-of-the-box
@@ -145,19 +144,12 @@ const realShopEnv: Record<string, string> = process.env.DATABASE_URL
   : { SHOP_DEMO: "", PUBLIC_URL: "https://foamshop.example.ng", UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS: "yes" };
 
 describe(`a real shop (${process.env.DATABASE_URL ? "DATABASE_URL and an https PUBLIC_URL" : "an https PUBLIC_URL, embedded by the tests' override"}): no demo conveniences`, () => {
-  let handle: TestDatabase;
-  let shop: Awaited<ReturnType<typeof startShopServer>>;
+  const { handle, shop } = usePageShop({ env: realShopEnv });
 
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    shop = await startShopServer(handle, { env: realShopEnv });
     expect(shop.config.demo).toBe(false);
     // What start-up does with demo accounts (server/main.ts openShopDatabase).
     expect(await seedDemoAccounts(handle, shop.config)).toEqual([]);
-  });
-  afterAll(async () => {
-    await shop?.close();
-    await handle?.close();
   });
 
   it("has no dev mailbox, no demo banner and no demo accounts", async () => {
@@ -209,18 +201,11 @@ describe(`a real shop (${process.env.DATABASE_URL ? "DATABASE_URL and an https P
 });
 
 describe("the out-of-the-box demo", () => {
-  let handle: TestDatabase;
-  let shop: Awaited<ReturnType<typeof startShopServer>>;
+  const { handle, shop } = usePageShop({ env: { SHOP_DEMO: "", TRUST_PROXY: "" } });
 
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    shop = await startShopServer(handle, { env: { SHOP_DEMO: "", TRUST_PROXY: "" } });
     expect(shop.config.demo).toBe(true);
     expect(await seedDemoAccounts(handle, shop.config)).toHaveLength(2);
-  });
-  afterAll(async () => {
-    await shop?.close();
-    await handle?.close();
   });
 
   it("says it is a demo on every page, with the mailbox one click away, and the demo customer signs in", async () => {

@@ -1,30 +1,25 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { addToCart } from "~/server/cart/cart";
 import { cancelCheckout, completePayment, expireStaleOrders, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
-import type { DatabaseHandle } from "~/server/db/client";
 import { orderEvents, orders } from "~/server/db/schema";
 import { transition, type Move, type OrderStatus } from "~/server/orders/lifecycle";
 import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
-import { createTestDatabase } from "../support/db";
 import { deliveryFields, quickAccount, quickCustomer, setStock, stockOf } from "../support/shop";
+import { useTestDatabase } from "../support/use-shop";
 
 // transition() against a real database, on the engine of this run: a move applies only from the
 // status the caller saw, two moves at once never both apply, refused moves write nothing, and
 // every applied move records exactly one order_events row. Also the checkout's own moves.
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let checkout: CheckoutContext;
 let adminId: number;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   checkout = { db: handle.db, gateway: testGateway(handle.db), publicUrl: "http://shop.test", shopOrdersEmail: "orders@shop.test" };
   adminId = (await quickAccount(handle.db, "admin", "lifecycle-admin")).id;
-});
-afterAll(async () => {
-  await handle?.close();
 });
 
 /** A pending order: one unit of a plain product in the cart, Pay Now pressed. */

@@ -1,36 +1,26 @@
-import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { startSession, type Role } from "~/server/accounts/sessions";
 import { addToCart } from "~/server/cart/cart";
 import { completePayment, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
-import type { DatabaseHandle } from "~/server/db/client";
 import { changeOrderStatus } from "~/server/orders/admin-orders";
 import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
-import { createTestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
 import { deliveryFields, quickAccount, quickCustomer, setStock } from "../support/shop";
+import { usePageShop } from "../support/use-shop";
 
 // The words of the order lifecycle (server/orders/lifecycle.ts) where people read them, rendered
 // from the current source: a customer's My Orders and order tracking use the customer's words,
 // the admin's Orders panel and order page the staff's. No page shows a raw status value.
 
-let handle: DatabaseHandle;
-let shop: Awaited<ReturnType<typeof startShopServer>>;
+const { handle, shop } = usePageShop({ env: { SMTP_URL: "smtp://127.0.0.1:9", PUBLIC_URL: "http://shop.test" } });
 let checkout: CheckoutContext;
 let adminId: number;
 let customer: { id: number; token: string };
 let orderRef: string;
 let billingEmail: string;
 
-async function cookieFor(role: Role, token: string): Promise<string> {
-  const context = { config: shop.config } as AppLoadContext;
-  return (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
-}
-
 async function page(path: string, role: Role, token: string): Promise<string> {
-  const res = await fetch(`${shop.baseUrl}${path}`, { headers: { cookie: await cookieFor(role, token) }, redirect: "manual" });
+  const res = await fetch(`${shop.baseUrl}${path}`, { headers: { cookie: await shop.cookieFor(role, token) }, redirect: "manual" });
   expect(res.status, path).toBe(200);
   return res.text();
 }
@@ -56,8 +46,6 @@ function testIdText(html: string, testId: string): string[] {
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  shop = await startShopServer(handle, { env: { SMTP_URL: "smtp://127.0.0.1:9", PUBLIC_URL: "http://shop.test" } });
   checkout = { db: handle.db, gateway: testGateway(handle.db), publicUrl: "http://shop.test", shopOrdersEmail: "orders@shop.test" };
   adminId = (await quickAccount(handle.db, "admin", "status-pages-admin")).id;
 
@@ -72,10 +60,6 @@ beforeAll(async () => {
   expect((await chargeTestCard(handle.db, started.accessCode, TEST_CARD_SUCCESS)).ok).toBe(true);
   expect(await completePayment(checkout, started.reference, who.id)).toMatchObject({ ok: true });
   orderRef = started.orderRef;
-});
-afterAll(async () => {
-  await shop?.close();
-  await handle?.close();
 });
 
 describe("a paid order", () => {

@@ -1,24 +1,20 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { startSession, type Role } from "~/server/accounts/sessions";
 import { auditLog, orderEvents, orders } from "~/server/db/schema";
 import { changeOrderStatus } from "~/server/orders/admin-orders";
 import { BULK_MAX, changeOrderStatuses } from "~/server/orders/bulk-status";
 import type { PlacedStatus } from "~/server/orders/lifecycle";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
 import { mailsOfKind, paidOrder, quickAccount, quickCustomer, stockOf } from "../support/shop";
+import { usePageShop } from "../support/use-shop";
 
 // The Orders panel's bulk status change (issue 18), on the engine of this run: each order through
 // the lifecycle on its own (allowed ones change, refused ones are named with why and keep
 // everything), the audit rows and customer mails of the order page's form, bad input refused
 // whole, and the same request sent many times at once changing and mailing each order once.
 
-let handle: TestDatabase;
-let shop: Awaited<ReturnType<typeof startShopServer>>;
+const { handle, shop } = usePageShop({ env: { SMTP_URL: "smtp://127.0.0.1:9", PUBLIC_URL: "http://shop.test" } });
 let staff: { id: number; token: string };
 const ctx = () => ({ db: handle.db, publicUrl: "http://shop.test" });
 
@@ -54,15 +50,10 @@ async function eventsTo(orderRef: string, status: PlacedStatus) {
     .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, status)));
 }
 
-async function cookieFor(role: Role, token: string): Promise<string> {
-  const context = { config: shop.config } as AppLoadContext;
-  return (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
-}
-
 /** The Orders panel's bulk form, posted as the browser posts it (no JavaScript: the page answers). */
 async function postBulk(fields: [string, string][], as: { role: Role; token: string } | null = { role: "admin", token: staff.token }) {
   const headers: Record<string, string> = { origin: shop.baseUrl, "content-type": "application/x-www-form-urlencoded" };
-  if (as) headers.cookie = await cookieFor(as.role, as.token);
+  if (as) headers.cookie = await shop.cookieFor(as.role, as.token);
   const res = await fetch(`${shop.baseUrl}/admin?menu=5`, {
     method: "POST",
     headers,
@@ -83,15 +74,9 @@ function changedCount(html: string): number {
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  shop = await startShopServer(handle, { env: { SMTP_URL: "smtp://127.0.0.1:9", PUBLIC_URL: "http://shop.test" } });
   const admin = await quickAccount(handle.db, "admin", "bulk-staff");
   staff = { id: admin.id, token: admin.token };
 }, 120_000);
-afterAll(async () => {
-  await shop?.close();
-  await handle?.close();
-});
 
 it("runs on the engine this run asked for", () => {
   expect(handle.engine).toBe(process.env.DATABASE_URL ? "postgres" : "pglite");

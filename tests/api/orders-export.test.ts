@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SHOP_ADDRESS, SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "~/common/constants";
 import { DAY_MS, lagosDate, lagosDateTime } from "~/common/lagos-time";
 import { messages } from "~/common/messages";
@@ -9,16 +7,14 @@ import { startSession, type Role } from "~/server/accounts/sessions";
 import { accounts, orderItems, orders } from "~/server/db/schema";
 import { changeOrderStatus } from "~/server/orders/admin-orders";
 import { EXPORT_MAX_DAYS, exportOrders, exportRange } from "~/server/orders/order-export";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
 import { paidOrder, quickAccount, quickCustomer } from "../support/shop";
+import { usePageShop } from "../support/use-shop";
 
 // The Orders panel's CSV exports, and each order's invoice and packing slip (issue 18), on the
 // engine of this run: the files Excel opens as they are (BOM, CRLF, quoting, formulas defused,
 // naira as numbers, Lagos dates), the panel's filters, the bounds, and who may have them.
 
-let handle: TestDatabase;
-let shop: Awaited<ReturnType<typeof startShopServer>>;
+const { handle, shop } = usePageShop({ env: { SMTP_URL: "smtp://127.0.0.1:9", PUBLIC_URL: "http://shop.test" } });
 let staff: { id: number; token: string };
 const ctx = () => ({ db: handle.db, publicUrl: "http://shop.test" });
 
@@ -76,13 +72,8 @@ async function orderRow(orderRef: string) {
   return row;
 }
 
-async function cookieFor(role: Role, token: string): Promise<string> {
-  const context = { config: shop.config } as AppLoadContext;
-  return (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
-}
-
 async function get(path: string, as?: { role: Role; token: string }) {
-  const headers: Record<string, string> = as ? { cookie: await cookieFor(as.role, as.token) } : {};
+  const headers: Record<string, string> = as ? { cookie: await shop.cookieFor(as.role, as.token) } : {};
   return fetch(`${shop.baseUrl}${path}`, { headers, redirect: "manual" });
 }
 
@@ -92,8 +83,6 @@ async function bodyWithBom(res: Response): Promise<string> {
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  shop = await startShopServer(handle, { env: { SMTP_URL: "smtp://127.0.0.1:9", PUBLIC_URL: "http://shop.test" } });
   const admin = await quickAccount(handle.db, "admin", "export-staff");
   staff = { id: admin.id, token: admin.token };
 
@@ -118,10 +107,6 @@ beforeAll(async () => {
     .set({ createdAt: new Date(Date.now() - 40 * DAY_MS) })
     .where(eq(orders.orderRef, old.orderRef));
 }, 120_000);
-afterAll(async () => {
-  await shop?.close();
-  await handle?.close();
-});
 
 it("runs on the engine this run asked for", () => {
   expect(handle.engine).toBe(process.env.DATABASE_URL ? "postgres" : "pglite");

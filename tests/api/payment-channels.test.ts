@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PAYMENT_CHANNELS } from "~/common/payment-channels";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { addToCart } from "~/server/cart/cart";
@@ -13,38 +13,27 @@ import {
   startCheckout,
   type CheckoutContext,
 } from "~/server/checkout/checkout";
-import type { DatabaseHandle } from "~/server/db/client";
 import { orders, testGatewayTransactions } from "~/server/db/schema";
 import { paystackGateway } from "~/server/payments/paystack";
 import { chargeTestCard, payLaterByTest, testGateway } from "~/server/payments/test-gateway";
-import { createTestDatabase } from "../support/db";
-import { startPaystackStub, type PaystackStub } from "../support/paystack-stub";
-import { startApiServer } from "../support/server";
+import { startPaystackStub } from "../support/paystack-stub";
 import { cartRows, deliveryFields, localDateTime, mailsOfKind, paymentOf, quickCustomer, setStock, shopClient, stockOf } from "../support/shop";
+import { useApiShop, useStarted } from "../support/use-shop";
 
 // Issue 19: paying by bank transfer and USSD, as Nigerians pay. The money is on its way until the
 // bank confirms it: the order waits for it with its hold stretched, is placed when it lands (the
 // webhook, the customer's page asking again, or the shop asking every half minute), and records
 // how it was paid. On the test gateway and against the Paystack stub, on the engine of this run.
 
-let handle: DatabaseHandle;
+const stub = useStarted(() => startPaystackStub({ secretKey: "sk_test_channels" }));
+const { handle, api } = useApiShop({ env: () => ({ PAYSTACK_SECRET_KEY: stub.secretKey, PAYSTACK_API_BASE: stub.baseUrl }) });
 let test: CheckoutContext;
-let stub: PaystackStub;
 let paystack: CheckoutContext;
-let api: Awaited<ReturnType<typeof startApiServer>>;
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
+beforeAll(() => {
   const shop = { db: handle.db, publicUrl: "http://shop.test", shopOrdersEmail: "orders@shop.test" };
   test = { ...shop, gateway: testGateway(handle.db) };
-  stub = await startPaystackStub({ secretKey: "sk_test_channels" });
   paystack = { ...shop, gateway: paystackGateway({ secretKey: stub.secretKey, publicKey: null, apiBase: stub.baseUrl }) };
-  api = await startApiServer(handle, { env: { PAYSTACK_SECRET_KEY: stub.secretKey, PAYSTACK_API_BASE: stub.baseUrl } });
-});
-afterAll(async () => {
-  await api?.close();
-  await stub?.close();
-  await handle?.close();
 });
 
 /** One unit of product 33 in a new customer's cart, and Pay Now pressed. */

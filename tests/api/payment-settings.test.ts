@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { PAYMENT_CHANNELS } from "~/common/payment-channels";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
@@ -13,17 +11,15 @@ import { completePayment, startCheckout, type CheckoutContext } from "~/server/c
 import { accounts, testGatewayTransactions } from "~/server/db/schema";
 import { changePaymentChannels, getPaymentChannels, readPaymentChannelsForm } from "~/server/payments/channels";
 import { chargeTestCard, payLaterByTest, testGateway } from "~/server/payments/test-gateway";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
 import { deliveryFields, paymentOf, quickAccount, quickCustomer, setStock } from "../support/shop";
+import { usePageShop } from "../support/use-shop";
 
 // The ways to pay the owner offers (issue 19, decision 0041), on the engine of this run: owners
 // choose them in Settings, staff cannot, none is refused; a checkout opens its payment with the
 // channels in force and the test gateway pays by no other; the storefront's words follow at once
 // (the pages' kept copy too); the order page and the orders CSV say how an order was paid.
 
-let handle: TestDatabase;
-let shop: Awaited<ReturnType<typeof startShopServer>>;
+const { handle, shop } = usePageShop();
 let owner: SignedInAccount & { token: string };
 let ownerCookie: string;
 let staffCookie: string;
@@ -38,19 +34,10 @@ async function admin(tag: string, standing: "owner" | "staff"): Promise<SignedIn
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  shop = await startShopServer(handle);
   checkout = { db: handle.db, gateway: testGateway(handle.db), publicUrl: "http://shop.test", shopOrdersEmail: "orders@shop.test" };
-  const context = { config: shop.config } as AppLoadContext;
-  const until = new Date(Date.now() + 3_600_000);
-  const cookie = async (token: string) => (await sessionCookieHeader(context, "admin", token, until)).split(";")[0];
   owner = await admin("ways-owner", "owner");
-  ownerCookie = await cookie(owner.token);
-  staffCookie = await cookie((await admin("ways-staff", "staff")).token);
-});
-afterAll(async () => {
-  await shop?.close();
-  await handle?.close();
+  ownerCookie = await shop.cookieFor("admin", owner.token);
+  staffCookie = await shop.cookieFor("admin", (await admin("ways-staff", "staff")).token);
 });
 
 /** The Settings panel's "Ways to pay" form, as the browser sends it. */

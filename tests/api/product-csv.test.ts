@@ -1,11 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { lagosDate } from "~/common/lagos-time";
 import { messages } from "~/common/messages";
-import type { Role } from "~/server/accounts/sessions";
 import { addToCart } from "~/server/cart/cart";
 import { archiveProduct } from "~/server/catalog/admin";
 import { nairaText } from "~/common/money";
@@ -14,17 +11,15 @@ import { startCheckout } from "~/server/checkout/checkout";
 import { auditLog, products, productVariants } from "~/server/db/schema";
 import { csvFile, type CsvCell } from "~/server/export/csv";
 import { testGateway } from "~/server/payments/test-gateway";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
 import { deliveryFields, quickAccount, quickCustomer, setStock, stockOf, variantOf } from "../support/shop";
+import { usePageShop } from "../support/use-shop";
 
 // The products CSV (issue 18, docs/decisions/0036-product-csv.md), on the engine of this run: the
 // export (BOM, quoting, one row per size, deleted products absent, hidden marked), the import's
 // preview and confirmation, every refusal with its row's words and nothing changed, files as
 // Excel writes them, the caps, two imports at once, checkouts racing an import, and who may.
 
-let handle: TestDatabase;
-let shop: Awaited<ReturnType<typeof startShopServer>>;
+const { handle, shop } = usePageShop();
 let staff: { id: number; token: string };
 let customer: { id: number; token: string };
 const HEADER = Object.values(CSV_COLUMNS);
@@ -88,14 +83,7 @@ async function priceOf(productId: number, size = "") {
   return (await variantOf(handle.db, productId, size)).priceKobo;
 }
 
-async function cookieFor(role: Role, token: string): Promise<string> {
-  const context = { config: shop.config } as AppLoadContext;
-  return (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
-}
-
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  shop = await startShopServer(handle);
   const admin = await quickAccount(handle.db, "admin", "csv-staff");
   staff = { id: admin.id, token: admin.token };
   const buyer = await quickCustomer(handle.db, "csv-customer");
@@ -112,11 +100,6 @@ beforeAll(async () => {
   await handle.db.update(products).set({ hidden: true }).where(eq(products.id, hidden));
   await handle.db.update(products).set({ name: HOSTILE_NAME }).where(eq(products.id, plainB));
 }, 120_000);
-
-afterAll(async () => {
-  await shop?.close();
-  await handle?.close();
-});
 
 describe("the export", () => {
   it("is a UTF-8 file with a BOM and CRLF rows, one row per size, deleted products left out, hidden ones marked", async () => {
@@ -142,12 +125,12 @@ describe("the export", () => {
   });
 
   it("is a dated download for admins only", async () => {
-    const res = await fetch(`${shop.baseUrl}/admin/products.csv`, { headers: { cookie: await cookieFor("admin", staff.token) } });
+    const res = await fetch(`${shop.baseUrl}/admin/products.csv`, { headers: { cookie: await shop.cookieFor("admin", staff.token) } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="products-${lagosDate(new Date())}.csv"`);
     expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer())).toMatch(/^\uFEFFProduct ID,/);
-    for (const cookie of ["", await cookieFor("customer", customer.token)]) {
+    for (const cookie of ["", await shop.cookieFor("customer", customer.token)]) {
       const refused = await fetch(`${shop.baseUrl}/admin/products.csv`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
       expect(refused.status).toBe(302);
       expect(refused.headers.get("location")).toBe("/adminlogin");

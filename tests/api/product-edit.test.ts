@@ -1,20 +1,19 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { addToCart, getCart } from "~/server/cart/cart";
 import { archiveProduct, createProduct, getProductForEdit, productEditInput, updateProduct, type ProductEditInput } from "~/server/catalog/admin";
 import { getProduct } from "~/server/catalog/catalog";
-import type { DatabaseHandle } from "~/server/db/client";
 import { productVariants } from "~/server/db/schema";
-import { createTestDatabase } from "../support/db";
 import { quickAccount, quickCustomer } from "../support/shop";
+import { useTestDatabase } from "../support/use-shop";
 
 // The admin's product editor (issue 5, requirements §14.2): fields, the featured size table, sizes
 // taken off sale (archived, not erased), and pictures kept, reordered, removed and added within
 // the upload rules. Service level, on the engine of this run.
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 /** The admin the audit log names for this file's edits. */
 let editor: number;
 const picture = (r: number) =>
@@ -24,10 +23,8 @@ const picture = (r: number) =>
 const file = async (name: string, r = 100) => ({ name, bytes: await picture(r) });
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   editor = (await quickAccount(handle.db, "admin", "product-editor")).id;
 });
-afterAll(() => handle?.close());
 
 async function newProduct(pictures = 2) {
   const files = await Promise.all(Array.from({ length: pictures }, (_, i) => file(`p${i}.png`, 50 + i * 40)));

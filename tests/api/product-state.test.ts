@@ -1,8 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { findCustomerSession } from "~/server/accounts/sessions";
 import { listAudit } from "~/server/admin/audit";
 import { loadOverview } from "~/server/admin/overview";
@@ -20,15 +18,14 @@ import {
 import { getProduct, listFeaturedProducts, listFirstProductPerCategory, listProductsByCategory, searchProducts } from "~/server/catalog/catalog";
 import { listLowStock, mailLowStock } from "~/server/catalog/low-stock";
 import { dailyRuns, outbox, productVariants } from "~/server/db/schema";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
 import { quickAccount, quickCustomer } from "../support/shop";
 import sharp from "sharp";
+import { usePageServer, useTestDatabase } from "../support/use-shop";
 
 // Products hidden from the shop, duplicated, with a low-stock alert of their own and a daily
 // low-stock mail, and a deleted product's record (issue 18), on the engine of this run.
 
-let handle: TestDatabase;
+const handle = useTestDatabase();
 let staffId: number;
 const picture = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 120, g: 90, b: 90 } } })
@@ -36,10 +33,8 @@ const picture = () =>
     .toBuffer();
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   staffId = (await quickAccount(handle.db, "admin", "product-state-staff")).id;
 });
-afterAll(() => handle.close());
 
 /** A new product of its own in a category, with one size of `stock` units. */
 async function newProduct(name: string, category = "Pillows", stock = 5) {
@@ -271,17 +266,13 @@ describe("low stock", () => {
 });
 
 describe("pages", () => {
-  let shop: Awaited<ReturnType<typeof startShopServer>>;
+  const shop = usePageServer(handle, { env: { PUBLIC_URL: "http://shop.test" } });
   let adminCookie: string;
   let customerCookie: string;
   beforeAll(async () => {
-    shop = await startShopServer(handle, { env: { PUBLIC_URL: "http://shop.test" } });
-    const context = { config: shop.config } as AppLoadContext;
-    const until = new Date(Date.now() + 3_600_000);
-    adminCookie = (await sessionCookieHeader(context, "admin", (await quickAccount(handle.db, "admin", "pages-staff")).token, until)).split(";")[0];
-    customerCookie = (await sessionCookieHeader(context, "customer", (await quickCustomer(handle.db, "pages-customer")).token, until)).split(";")[0];
+    adminCookie = await shop.cookieFor("admin", (await quickAccount(handle.db, "admin", "pages-staff")).token);
+    customerCookie = await shop.cookieFor("customer", (await quickCustomer(handle.db, "pages-customer")).token);
   });
-  afterAll(() => shop.close());
 
   const get = (path: string, cookie?: string) => fetch(`${shop.baseUrl}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
   const post = (path: string, fields: Record<string, string>, cookie: string) =>

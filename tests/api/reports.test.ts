@@ -1,7 +1,5 @@
-import type { AppLoadContext } from "react-router";
 import { asc, eq, isNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { startSession, type Role } from "~/server/accounts/sessions";
 import { loadOverview } from "~/server/admin/overview";
@@ -9,17 +7,15 @@ import { archiveProduct } from "~/server/catalog/admin";
 import { categories, orderItems, orders, products, productVariants } from "~/server/db/schema";
 import { presetRange, readReportRange, type ReportRange } from "~/server/reports/range";
 import { loadSalesReport } from "~/server/reports/sales";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
 import { quickAccount, quickCustomer } from "../support/shop";
+import { usePageServer, useTestDatabase } from "../support/use-shop";
 
 // Reports (issue 18, admin menu 10), on the engine of this run: a range of Lagos days, validated;
 // revenue, orders and units per day and per category; best sellers, a deleted product included;
 // the CSV files, byte by byte; and only admins get any of it. Orders are written straight into
 // the database, each kind the report must count or leave out, around Lagos midnights.
 
-let handle: TestDatabase;
-let shop: Awaited<ReturnType<typeof startShopServer>>;
+const handle = useTestDatabase();
 let adminId: number;
 let buyerId: number;
 /** Two products of category A, one of category B: [productId, variantId, name]. */
@@ -33,7 +29,6 @@ interface Item {
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   adminId = (await quickAccount(handle.db, "admin", "reports-admin")).id;
   buyerId = (await quickCustomer(handle.db, "reports-buyer")).id;
   const rows = await handle.db
@@ -51,10 +46,6 @@ beforeAll(async () => {
   }
   const [[a, [first, second]], [b, [third]]] = [...byCategory.entries()].filter(([, list]) => list.length >= 2);
   [categoryA, categoryB, p1, p2, p3] = [a, b, first, second, third];
-});
-afterAll(async () => {
-  await shop?.close();
-  await handle?.close();
 });
 
 it("runs on the engine this run asked for", () => {
@@ -323,16 +314,15 @@ describe("a year of orders", () => {
 // ---------------------------------------------------------------------------------------------
 
 describe("over HTTP", () => {
+  const shop = usePageServer(handle, { env: { SMTP_URL: "smtp://127.0.0.1:9", PUBLIC_URL: "http://shop.test" } });
   beforeAll(async () => {
-    shop = await startShopServer(handle, { env: { SMTP_URL: "smtp://127.0.0.1:9", PUBLIC_URL: "http://shop.test" } });
     // Names that a spreadsheet must show as text: a comma, quotes, a formula.
     await handle.db.update(products).set({ name: '=HYPERLINK("http://evil.test","Click"), 6x6' }).where(eq(products.id, p1.productId));
   });
 
   async function cookieFor(role: Role, id: number): Promise<string> {
     const { token } = await startSession(handle.db, { id, role });
-    const context = { config: shop.config } as AppLoadContext;
-    return (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
+    return shop.cookieFor(role, token);
   }
   const get = async (path: string, cookie?: string) => fetch(`${shop.baseUrl}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
   /** The body as sent, byte order mark included (Response.text() drops it). */

@@ -1,7 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { REVIEW_TEXT_MAX } from "~/common/reviews";
 import { startSession, type Role } from "~/server/accounts/sessions";
@@ -9,40 +7,28 @@ import { CATALOG_CHANNEL } from "~/server/catalog/catalog-cache";
 import { accounts, auditLog, orderEvents, orders, outbox, reviews } from "~/server/db/schema";
 import { changeOrderStatus } from "~/server/orders/admin-orders";
 import { requestReviews } from "~/server/reviews/requests";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
-import { startApiServer } from "../support/server";
-import { paidOrder, quickAccount, quickCustomer, shopClient, type ShopClient } from "../support/shop";
+import { paidOrder, quickAccount, quickCustomer, shopClient } from "../support/shop";
+import { useApiShop, usePageServer } from "../support/use-shop";
 
 // Ratings and reviews from verified buyers (issue 19, decision 0042), through the real HTTP API
 // and pages, on the engine of this run: who may review (and that refusals write nothing), once per
 // product even when sent 20 times at once, staff moderation (customers refused), the product page
 // and its JSON-LD after approval, the catalogue cache, and the review-request mail once per order.
 
-let handle: TestDatabase;
-let api: Awaited<ReturnType<typeof startApiServer>>;
-let shop: Awaited<ReturnType<typeof startShopServer>>;
-let client: ShopClient;
-let staff: { id: number; token: string };
 const PUBLIC_URL = "http://shop.test";
+const { handle, api } = useApiShop({ env: { PUBLIC_URL } });
+const shop = usePageServer(handle, { env: { PUBLIC_URL } });
+const client = shopClient(api);
+let staff: { id: number; token: string };
 const ADD = "/api/api4users/add_review.php";
 /** Plain products of the seed: the first is reviewed and moderated, the second takes the concurrent submissions. */
 const PRODUCT = 20;
 const RACED = 32;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  api = await startApiServer(handle, { env: { PUBLIC_URL } });
-  shop = await startShopServer(handle, { env: { PUBLIC_URL } });
-  client = shopClient(api.baseUrl);
   const admin = await quickAccount(handle.db, "admin", "reviews-staff", "Sade Staff");
   await handle.db.update(accounts).set({ adminRole: "staff" }).where(eq(accounts.id, admin.id));
   staff = { id: admin.id, token: admin.token };
-});
-afterAll(async () => {
-  await shop?.close();
-  await api?.close();
-  await handle?.close();
 });
 
 const ctx = () => ({ db: handle.db, publicUrl: PUBLIC_URL });
@@ -60,20 +46,15 @@ async function reviewRows(productId: number) {
   return handle.db.select().from(reviews).where(eq(reviews.productId, productId));
 }
 
-async function cookieFor(role: Role, token: string): Promise<string> {
-  const context = { config: shop.config } as AppLoadContext;
-  return (await sessionCookieHeader(context, role, token, new Date(Date.now() + 3_600_000))).split(";")[0];
-}
-
 /** A page form sent as the browser sends it (same origin), as `who` (a cookie) or as a visitor. */
 async function postPage(path: string, fields: Record<string, string>, who?: { role: Role; token: string }) {
   const headers: Record<string, string> = { origin: shop.baseUrl, "content-type": "application/x-www-form-urlencoded" };
-  if (who) headers.cookie = await cookieFor(who.role, who.token);
+  if (who) headers.cookie = await shop.cookieFor(who.role, who.token);
   return fetch(`${shop.baseUrl}${path}`, { method: "POST", headers, body: new URLSearchParams(fields), redirect: "manual" });
 }
 
 async function getPage(path: string, who?: { role: Role; token: string }) {
-  const headers: Record<string, string> = who ? { cookie: await cookieFor(who.role, who.token) } : {};
+  const headers: Record<string, string> = who ? { cookie: await shop.cookieFor(who.role, who.token) } : {};
   const res = await fetch(`${shop.baseUrl}${path}`, { headers, redirect: "manual" });
   return { status: res.status, text: await res.text() };
 }

@@ -1,28 +1,23 @@
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { loadConfig } from "~/server/config";
-import { createTestDatabase, type TestDatabase } from "../support/db";
 import { builtRouterBuildUrl, builtShop } from "../support/pages";
 import { listenOnLocalPort, TEST_SHOP_ENV } from "../support/server";
+import { useTestDatabase } from "../support/use-shop";
 
 // Given the build as a function, React Router loads it and derives its whole route table from it
 // on every request (for the dev server, whose code changes). Production must hand it the build
 // once: the derivation was 5% of a personal page's CPU (issue 17). The built server's
 // createShopApp, handed its own React Router build through a function that counts the loads.
-let handle: TestDatabase;
+const handle = useTestDatabase();
 let shop: Awaited<ReturnType<typeof builtShop>>;
 let loads = 0;
 let build: () => Promise<ServerBuild>;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   shop = await builtShop();
   const url = await builtRouterBuildUrl();
   build = () => (loads++, import(/* @vite-ignore */ url) as Promise<ServerBuild>);
-});
-
-afterAll(async () => {
-  await handle?.close();
 });
 
 async function loadsFor(mode: "development" | "production"): Promise<number> {

@@ -12,7 +12,7 @@ import type { DatabaseHandle } from "~/server/db/client";
 import { backups } from "~/server/db/schema";
 import { log } from "~/server/log";
 import { backupCommand, emptyDatabase, fingerprint, truncateAll } from "../support/backups";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { useStarted, useTestDatabase } from "../support/use-shop";
 
 // The daily backup (issue 25, decision 0046) on a fake clock: one a day across two processes,
 // 7 daily and 4 weekly files kept, each file handed to the off-site command, failures recorded,
@@ -51,18 +51,10 @@ async function folders(name: string) {
 }
 
 describe.runIf(postgres)("the schedule", () => {
-  let handle: TestDatabase;
-  let other: DatabaseHandle;
-  beforeAll(async () => {
-    // An empty shop: forty days of backups stay quick. (The restore below uses a whole one.)
-    handle = await createTestDatabase();
-    await truncateAll(handle.db);
-    other = await handle.connectAgain();
-  });
-  afterAll(async () => {
-    await other?.close();
-    await handle?.close();
-  });
+  const handle = useTestDatabase();
+  const other = useStarted(() => handle.connectAgain());
+  // An empty shop: forty days of backups stay quick. (The restore below uses a whole one.)
+  beforeAll(() => truncateAll(handle.db));
 
   it(
     "makes one backup a day across two processes for 40 days, keeps 7 daily and 4 weekly files, and hands each to the off-site command",
@@ -220,12 +212,11 @@ describe.runIf(postgres)("the schedule", () => {
 });
 
 describe.runIf(postgres)("restoring a scheduled backup", () => {
-  let source: TestDatabase;
+  const source = useTestDatabase();
   let sourcePrint: Record<string, string>;
   let backupDir: string;
   const made: Record<"plain" | "encrypted", string> = { plain: "", encrypted: "" };
   beforeAll(async () => {
-    source = await createTestDatabase();
     sourcePrint = await fingerprint(source.db);
     ({ backupDir } = await folders("restore"));
     const levels = ["info", "warn", "error"] as const;
@@ -253,7 +244,6 @@ describe.runIf(postgres)("restoring a scheduled backup", () => {
       for (const spy of spies) spy.mockRestore();
     }
   }, SLOW);
-  afterAll(() => source?.close());
 
   /**
    * The shop as it was, but for the backups' own records: a file holds the attempt that made it

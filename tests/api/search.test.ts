@@ -1,18 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listProductsByCategory, searchProducts } from "~/server/catalog/catalog";
 import { ensurePlannerStatistics, queryRows } from "~/server/db/client";
 import { products } from "~/server/db/schema";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/use-shop";
 
 // Name search on the seeded catalogue: misspellings corrected against the words of product
 // names (search_words, migration 0006), kept in step with the catalogue by a trigger.
 
-let handle: TestDatabase;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(() => handle?.close());
+const handle = useTestDatabase();
 
 const names = async (term: string) => (await searchProducts(handle.db, term)).products.map((p) => p.name);
 /** Name and description: the search looks at both. */

@@ -5,8 +5,8 @@ import { createApp, isCatalogRequest } from "~/server/app";
 import { createCatalogCache, type CatalogCache } from "~/server/catalog/catalog-cache";
 import { loadConfig } from "~/server/config";
 import { MAX_PAGE_FORM_BYTES } from "~/server/security";
-import { createTestDatabase, type TestDatabase } from "../support/db";
 import { listenOnLocalPort, TEST_SHOP_ENV } from "../support/server";
+import { useTestDatabase } from "../support/use-shop";
 
 // The defences of server/security.ts on the real app: headers, the page script policy and its
 // nonce (also through the catalogue cache), cross-site changes refused, page forms bounded. The
@@ -14,7 +14,7 @@ import { listenOnLocalPort, TEST_SHOP_ENV } from "../support/server";
 // browser side (no violation on any page, a script without the nonce never runs) is in
 // tests/e2e/security.spec.ts.
 
-let handle: TestDatabase;
+const handle = useTestDatabase();
 let cache: CatalogCache;
 const servers: Server[] = [];
 
@@ -38,7 +38,6 @@ let plain: string;
 let cached: string;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   cache = await createCatalogCache(handle, { isCacheable: isCatalogRequest });
   shop = await listen({});
   plain = await listen({ PUBLIC_URL: "http://192.168.1.20:3000", NODE_ENV: "production" });
@@ -47,7 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   await cache?.close();
-  await handle?.close();
 });
 
 /** A policy's directives, however they are spaced. */

@@ -1,17 +1,13 @@
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { searchProducts, getProduct } from "~/server/catalog/catalog";
 import { products } from "~/server/db/schema";
 import { growCatalogue } from "~/server/demo/seed-bulk";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { useTestDatabase } from "../support/use-shop";
 
 // `npm run db:seed -- --products N`: generated products are real, searchable catalogue entries.
 
-let handle: TestDatabase;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(() => handle?.close());
+const handle = useTestDatabase();
 
 const productCount = async () => (await handle.db.select({ n: count() }).from(products))[0].n;
 

@@ -1,32 +1,20 @@
-import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieHeader } from "~/app/sessions.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addToCart } from "~/server/cart/cart";
-import type { DatabaseHandle } from "~/server/db/client";
-import { createTestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
 import { quickCustomer } from "../support/shop";
+import { usePageServer, useTestDatabase } from "../support/use-shop";
 
 // Issue 17's breakdown: with SERVER_TIMING=on each answer says how long its phases took and how
 // many SQL statements it sent; without it (the default) nothing of the server's insides is said.
 
-let handle: DatabaseHandle;
-let timedShop: Awaited<ReturnType<typeof startShopServer>>;
-let plainShop: Awaited<ReturnType<typeof startShopServer>>;
+const handle = useTestDatabase();
+const timedShop = usePageServer(handle, { env: { SERVER_TIMING: "on" } });
+const plainShop = usePageServer(handle);
 let cookie: string;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  [timedShop, plainShop] = await Promise.all([startShopServer(handle, { env: { SERVER_TIMING: "on" } }), startShopServer(handle)]);
   const customer = await quickCustomer(handle.db, "timing");
   expect((await addToCart(handle.db, customer.id, { productId: 18 })).ok).toBe(true);
-  const context = { config: timedShop.config } as AppLoadContext;
-  cookie = (await sessionCookieHeader(context, "customer", customer.token, new Date(Date.now() + 3_600_000))).split(";")[0];
-});
-
-afterAll(async () => {
-  await Promise.all([timedShop?.close(), plainShop?.close()]);
-  await handle?.close();
+  cookie = await timedShop.cookieFor("customer", customer.token);
 });
 
 /** The header's metrics by name: duration in ms, or the description. */

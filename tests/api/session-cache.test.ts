@@ -5,14 +5,14 @@ import { endAllSessions, endSession, findCustomerSession } from "~/server/accoun
 import { addToCart } from "~/server/cart/cart";
 import type { Database } from "~/server/db/client";
 import { accounts, products } from "~/server/db/schema";
-import { createTestDatabase, type TestDatabase } from "../support/db";
 import { quickCustomer } from "../support/shop";
+import { useTestDatabase } from "../support/use-shop";
 
 // Customers' sessions kept in memory (server/accounts/session-cache.ts, decision 0030): on the
 // embedded database every answer after a change of the session, the account, the cart or the
 // catalogue is the database's; on PostgreSQL every lookup asks the database.
 
-let handle: TestDatabase;
+const handle = useTestDatabase();
 let sessions: CustomerSessions;
 /** Statements the lookups sent (every `customer_session` call). */
 let lookups = 0;
@@ -21,7 +21,6 @@ let beforeAnswer: (() => Promise<unknown>) | undefined;
 let db: Database;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   db = handle.db;
   const counting = new Proxy(handle.db, {
     get(target, key, receiver) {
@@ -41,7 +40,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sessions.close();
-  await handle.close();
 });
 
 const kept = () => handle.engine === "pglite";

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { createVerifiedAccount, logIn, type AccountContext } from "~/server/accounts/accounts";
 import { findSession, startSession, type SignedInAccount } from "~/server/accounts/sessions";
@@ -15,24 +15,22 @@ import { openDatabase } from "~/server/db/client";
 import { accounts } from "~/server/db/schema";
 import { changeOrderStatus } from "~/server/orders/admin-orders";
 import { apiClient, uniqueEmail } from "../support/accounts";
-import { createTestDatabase, type TestDatabase } from "../support/db";
 import { startApiServer } from "../support/server";
 import { paidOrder } from "../support/shop";
+import { useTestDatabase } from "../support/use-shop";
 
 // Staff and roles, and the audit log (issue 18), on the engine of this run: owners manage the
 // other admins; staff cannot; nobody acts on themselves; a disabled or removed admin is signed
 // out and cannot log in, by page or API; every change to prices, stock, products, order statuses,
 // refunds and admins is in the audit log under the name of who made it.
 
-let handle: TestDatabase;
+const handle = useTestDatabase();
 let ctx: AccountContext;
 const PASSWORD = "Staff-pass-2026";
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
+beforeAll(() => {
   ctx = { db: handle.db, publicUrl: "http://shop.test", clientAddress: "192.0.2.60" };
 });
-afterAll(() => handle.close());
 
 async function admin(tag: string, adminRole: "owner" | "staff" = "staff", fullName = `Admin ${tag}`): Promise<SignedInAccount & { token: string }> {
   const created = await createVerifiedAccount(

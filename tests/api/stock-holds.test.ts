@@ -1,17 +1,16 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { addToCart } from "~/server/cart/cart";
 import { cancelCheckout, completePayment, expireStaleOrders, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
 import { sendDueRefunds } from "~/server/checkout/refunds";
-import type { DatabaseHandle } from "~/server/db/client";
 import { carts, orders, payments, products, productVariants, refunds } from "~/server/db/schema";
 import { changeOrderStatus } from "~/server/orders/admin-orders";
 import { ORDER_STATUSES, type OrderStatus, type PlacedStatus } from "~/server/orders/lifecycle";
 import { holdsStock } from "~/server/orders/stock";
 import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
-import { createTestDatabase } from "../support/db";
 import { deliveryFields, quickAccount, quickCustomer, setStock, stockOf } from "../support/shop";
+import { useTestDatabase } from "../support/use-shop";
 
 // Which orders hold stock, status by status, on a real database (the engine of this run; decision
 // 0050): each case brings an order of 2 units of its own product to a status through the shop's
@@ -23,7 +22,7 @@ import { deliveryFields, quickAccount, quickCustomer, setStock, stockOf } from "
 const UNITS = 2;
 const SHELF = 10;
 
-let handle: DatabaseHandle;
+const handle = useTestDatabase();
 let checkout: CheckoutContext;
 /** The same shop with a provider that cannot refund now: a refund stays pending (needs_refund). */
 let refundsDown: CheckoutContext;
@@ -32,7 +31,6 @@ let adminId: number;
 let plainProducts: number[];
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   checkout = { db: handle.db, gateway: testGateway(handle.db), publicUrl: "http://shop.test", shopOrdersEmail: "orders@shop.test" };
   refundsDown = {
     ...checkout,
@@ -46,9 +44,6 @@ beforeAll(async () => {
     .where(and(eq(productVariants.size, ""), isNull(products.archivedAt), isNull(productVariants.archivedAt), eq(products.hidden, false)))
     .orderBy(asc(products.id));
   plainProducts = rows.map((r) => r.productId);
-});
-afterAll(async () => {
-  await handle?.close();
 });
 
 it("runs on the engine this run asked for", () => {

@@ -1,14 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { arrivalDay, arrivesBy, DEFAULT_ZONE_DAYS } from "~/common/delivery-estimate";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
-import type { DatabaseHandle } from "~/server/db/client";
 import { orderEvents, orders } from "~/server/db/schema";
 import { TRACK_LIMIT, trackOrder } from "~/server/orders/tracking";
 import { freshClientAddress } from "../support/accounts";
-import { createTestDatabase } from "../support/db";
-import { startApiServer } from "../support/server";
-import { deliveryFields, loggedIn, shopClient, type ShopClient, type Shopper } from "../support/shop";
+import { deliveryFields, loggedIn, shopClient, type Shopper } from "../support/shop";
+import { useApiShop } from "../support/use-shop";
 
 // Order tracking without signing in (/trackorder, requirements §2 and §5 "Track order"), at the service:
 // trackOrder(db, orderRef, email, clientAddress) finds a placed (paid) order only by its reference
@@ -17,19 +15,8 @@ import { deliveryFields, loggedIn, shopClient, type ShopClient, type Shopper } f
 // client address.
 // Orders are placed the real way, over HTTP with the built-in test gateway, on this run's engine.
 
-let handle: DatabaseHandle;
-let api: Awaited<ReturnType<typeof startApiServer>>;
-let shop: ShopClient;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  api = await startApiServer(handle);
-  shop = shopClient(api.baseUrl);
-});
-afterAll(async () => {
-  await api?.close();
-  await handle?.close();
-});
+const { handle, api } = useApiShop();
+const shop = shopClient(api);
 
 it("runs on the engine this run asked for, with the built-in test gateway", async () => {
   expect(handle.engine).toBe(process.env.DATABASE_URL ? "postgres" : "pglite");

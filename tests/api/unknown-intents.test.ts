@@ -1,10 +1,8 @@
 import http from "node:http";
 import { eq, sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
-import { sessionCookieHeader } from "~/app/sessions.server";
 import { createVerifiedAccount } from "~/server/accounts/accounts";
 import { startSession, type Role } from "~/server/accounts/sessions";
 import { checkoutContext } from "~/server/app";
@@ -14,9 +12,8 @@ import { queryRows } from "~/server/db/client";
 import { orders, reviews } from "~/server/db/schema";
 import { chargeTestCard } from "~/server/payments/test-gateway";
 import { freshClientAddress, uniqueEmail } from "../support/accounts";
-import { createTestDatabase, type TestDatabase } from "../support/db";
-import { startShopServer } from "../support/pages";
 import { deliveryFields, setStock } from "../support/shop";
+import { usePageShop } from "../support/use-shop";
 
 // Issue 16: "Unknown form intents fall through to a default action: admin.tsx sends any unknown
 // intent to the phone update." Every page whose action tells its forms apart by `intent` handles
@@ -25,15 +22,12 @@ import { deliveryFields, setStock } from "../support/shop";
 
 const PRODUCT = 20;
 
-let handle: TestDatabase;
-let shop: Awaited<ReturnType<typeof startShopServer>>;
+const { handle, shop } = usePageShop();
 const cookies: Partial<Record<Role, string>> = {};
 let orderRef: string;
 let reviewId: number;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  shop = await startShopServer(handle);
   const { db } = handle;
   const ids: Partial<Record<Role, number>> = {};
   for (const role of ["customer", "admin"] as const) {
@@ -46,9 +40,7 @@ beforeAll(async () => {
     if (!created.ok) throw new Error(`could not create the ${role}`);
     ids[role] = created.account.id;
     const { token } = await startSession(db, { id: created.account.id, role });
-    cookies[role] = (await sessionCookieHeader({ config: shop.config } as AppLoadContext, role, token, new Date(Date.now() + 3_600_000))).split(
-      ";",
-    )[0];
+    cookies[role] = await shop.cookieFor(role, token);
   }
   // A paid order for the admin's order page, then a cart with delivery details so that the cart
   // and the order summary render.
@@ -71,11 +63,6 @@ beforeAll(async () => {
   reviewId = review.id;
   expect((await addToCart(db, ids.customer!, { productId: PRODUCT })).ok).toBe(true);
   await saveDelivery(db, ids.customer!, delivery);
-});
-
-afterAll(async () => {
-  await shop?.close();
-  await handle?.close();
 });
 
 /** Every table but the rate-limit counters (they count attempts before they are judged), as "rows:md5". */

@@ -34,13 +34,18 @@ export interface PostOptions {
   headers?: Record<string, string>;
 }
 
-export function apiClient(baseUrl: string) {
+/** A server's address, or the server itself (its baseUrl read at each call: useApiServer's is set once the suite starts). */
+export type ServerAddress = string | { baseUrl: string };
+
+export const baseUrlOf = (server: ServerAddress): string => (typeof server === "string" ? server : server.baseUrl);
+
+export function apiClient(server: ServerAddress) {
   return async function post(path: string, body?: unknown, options: PostOptions = {}): Promise<Reply> {
     const headers: Record<string, string> = { ...options.headers };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
     if (options.authorization !== undefined) headers.authorization = options.authorization;
-    const res = await fetch(`${baseUrl}${path}`, {
+    const res = await fetch(`${baseUrlOf(server)}${path}`, {
       method: "POST",
       headers,
       body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),

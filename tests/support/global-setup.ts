@@ -23,11 +23,11 @@ export function databaseUrlFor(url: string, name: string): string {
   return u.toString();
 }
 
-/** Whether a test file of this run renders pages (tests/support/pages.ts: the built server). */
+/** Whether a test file of this run renders pages (tests/support/pages.ts, or use-shop.ts's usePage*: the built server). */
 function runRendersPages(project: TestProject): boolean {
   // The run's files, as Vitest lists them before this setup; when it cannot say, assume so.
   const files = (project.vitest.state as { getPaths?: () => string[] }).getPaths?.();
-  return !files || files.some((file) => readFileSync(file, "utf8").includes("support/pages"));
+  return !files || files.some((file) => /support\/pages|usePage(?:Shop|Server)\b/.test(readFileSync(file, "utf8")));
 }
 
 export default async function setup(project: TestProject) {

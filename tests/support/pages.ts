@@ -1,4 +1,7 @@
 import { readdir } from "node:fs/promises";
+import type { AppLoadContext } from "react-router";
+import { sessionCookieHeader } from "~/app/sessions.server";
+import type { Role } from "~/server/accounts/sessions";
 import { loadConfig } from "~/server/config";
 import type { DatabaseHandle } from "~/server/db/client";
 import { buildIsCurrent } from "~/scripts/build-stamp.mjs";
@@ -63,6 +66,9 @@ export async function startShopServer(handle: DatabaseHandle, options: ShopServe
   return {
     baseUrl,
     config,
+    /** The Cookie header (`name=value`) a browser sends on these pages with this session, signed in for an hour. */
+    cookieFor: async (role: Role, token: string): Promise<string> =>
+      (await sessionCookieHeader({ config } as AppLoadContext, role, token, new Date(Date.now() + 3_600_000))).split(";")[0],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -8,7 +8,7 @@ import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { addToCart } from "~/server/cart/cart";
 import { completePayment, startCheckout } from "~/server/checkout/checkout";
 import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
-import { apiClient, uniqueEmail, type Reply } from "./accounts";
+import { apiClient, baseUrlOf, uniqueEmail, type Reply, type ServerAddress } from "./accounts";
 
 // Helpers for the cart, checkout and order calls of requirements §7: customers with a Bearer token,
 // GET and POST with that token, catalogue variants and their stock, and what the database holds.
@@ -22,12 +22,12 @@ export interface Shopper {
 const PASSWORD = "correct horse battery";
 
 /** GET and POST against one server, with an optional Bearer token. */
-export function shopClient(baseUrl: string) {
-  const rawPost = apiClient(baseUrl);
+export function shopClient(server: ServerAddress) {
+  const rawPost = apiClient(server);
   return {
     post: (path: string, body?: unknown, token?: string): Promise<Reply> => rawPost(path, body, { token }),
     async get(path: string, token?: string): Promise<Reply> {
-      const res = await fetch(`${baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const res = await fetch(`${baseUrlOf(server)}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
       const text = await res.text();
       let body: unknown = text;
       try {
