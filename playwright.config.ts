@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { chromiumArgs, chromiumPath as executablePath } from "./scripts/chromium.mjs";
+import { chromiumArgs, testChromiumPath as executablePath } from "./scripts/chromium.mjs";
 import { freePort, startArgs } from "./scripts/shop-server.mjs";
 
 // Browser tests (`npm run test:e2e`, `npm run test:e2e -- tests/e2e/checkout.spec.ts`, `-- -g Pay`)
@@ -21,7 +21,7 @@ import { freePort, startArgs } from "./scripts/shop-server.mjs";
 if (!existsSync(executablePath)) {
   const line = "!".repeat(72);
   console.error(
-    `\n${line}\n!! BROWSER TESTS SKIPPED: no Chromium at ${executablePath}.\n!! Install it (apt-get install -y chromium) or set CHROME_PATH.\n${line}\n`,
+    `\n${line}\n!! BROWSER TESTS SKIPPED: no Chromium at ${executablePath}.\n!! Install it (apt-get install -y chromium-headless-shell) or set CHROME_PATH.\n${line}\n`,
   );
   process.exit(process.env.CI ? 1 : 0);
 }

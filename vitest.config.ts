@@ -19,6 +19,11 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // A worker loads the shop's modules (and the built server of the page tests) once, not once
+    // per file: 139 s instead of 194 s for the db project here, 17 s instead of 25 s for unit.
+    // Nothing a test file relies on lives in module state between files: each file has its own
+    // database and servers (tests/support/use-shop.ts), and spies are restored after each test.
+    isolate: false,
     // The page tests load the built server (tests/support/pages.ts) as Node loads it, not
     // through Vitest's transform: one copy, as `npm start` runs it.
     server: { deps: { external: [/\/build\/server\//] } },

@@ -43,7 +43,7 @@ test.describe("route guards", () => {
     }
   });
 
-  test("signed in, a customer is sent home from login and sign-up; an admin from admin login", async ({ page }) => {
+  test("signed in, a customer is sent home from login and sign-up; an admin from admin login @one-width", async ({ page }) => {
     await logInThroughPage(page, "/userlogin", "customer@example.com", "Customer123!");
     await expect(page).toHaveURL(/\/userdashboard$/);
     for (const path of ["/userlogin", "/usersignup"]) {
@@ -148,7 +148,7 @@ test("the password field can be shown and hidden", async ({ page }) => {
   await shot(page, "userlogin");
 });
 
-test("a customer who forgot the password gets a link, and the reset page refuses two different passwords", async ({ page }) => {
+test("a customer who forgot the password gets a link, and the reset page refuses two different passwords @one-width", async ({ page }) => {
   const account = { fullName: "Funmilayo Adeyemi", email: uniqueEmail("funmi"), phone: "2348030000002", password: "First-pass-1" };
   await signUp(page, account);
   await followMailLink(page, account.email, "Verify your email", "Verify my email");
@@ -245,20 +245,20 @@ test("the admin made by the command logs in, registers a second admin, who verif
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome Tunde\s*$/);
 });
 
-test("a forged customer verification link leads to the login page, which says the link did not work", async ({ page }) => {
+test("a forged customer verification link leads to the login page, which says the link did not work @one-width", async ({ page }) => {
   await gotoHydrated(page, `/verifyuser/${"x".repeat(43)}`);
   await expect(page).toHaveURL(/\/userlogin$/);
   await expect(page.getByTestId("notice")).toHaveText("This verification link is invalid or has expired. Log in to get a new one.");
 });
 
-test("a used or forged admin verification link says Verification Failed", async ({ page }) => {
+test("a used or forged admin verification link says Verification Failed @one-width", async ({ page }) => {
   await gotoHydrated(page, `/verify/${"x".repeat(43)}`);
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading")).toHaveText("Verification Failed");
   await expect(dialog).toContainText("This verification link is invalid or has expired.");
 });
 
-test("admin forgot-password reads Get link, then Resend link", async ({ page }) => {
+test("admin forgot-password reads Get link, then Resend link @one-width", async ({ page }) => {
   await gotoHydrated(page, "/adminforgotpassword");
   await page.getByLabel("Email").fill(owner.email);
   await page.getByRole("button", { name: "Get link" }).click();

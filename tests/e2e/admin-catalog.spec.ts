@@ -184,7 +184,7 @@ test("the admin posts a product, edits its price and deletes it; the shop follow
   expect(reply.status()).toBe(404);
 });
 
-test("Post Product refuses a fifth picture in the browser, without sending the form", async ({ page, ownerLogin }, info) => {
+test("Post Product refuses a fifth picture in the browser, without sending the form @one-width", async ({ page, ownerLogin }, info) => {
   const name = productName(info, "five");
   const five = await writePictures(info, 5);
   await ownerLogin();
@@ -210,7 +210,7 @@ test("Post Product refuses a fifth picture in the browser, without sending the f
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
-test("Post Product shows the server's refusal of files the browser cannot judge, by their names", async ({
+test("Post Product shows the server's refusal of files the browser cannot judge, by their names @one-width", async ({
   page,
   ownerLogin,
   consoleErrors,
@@ -309,7 +309,7 @@ test("Search Products asks for a name or an ID, and finds the new product by its
   await expect(page.getByText("No products found.")).toBeVisible();
 });
 
-test("a customer who opens /admin is sent to /adminlogin", async ({ page, login }) => {
+test("a customer who opens /admin is sent to /adminlogin @one-width", async ({ page, login }) => {
   await login({ label: "not-admin", fullName: "Bisi Adeyemi" });
 
   await page.goto("/admin");

@@ -156,7 +156,7 @@ test("an admin moves a paid order to processing, then shipped with a tracking id
   ).toHaveCount(1);
 });
 
-test("an unknown order is a 404 page with a way back to the orders", async ({ page, ownerLogin, consoleErrors }) => {
+test("an unknown order is a 404 page with a way back to the orders @one-width", async ({ page, ownerLogin, consoleErrors }) => {
   await ownerLogin();
   const reply = await page.goto("/admin/orders/ORD-0-0");
   expect(reply?.status()).toBe(404);

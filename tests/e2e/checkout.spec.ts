@@ -67,7 +67,7 @@ async function expectNoOrders(page: Page) {
 // ---------------------------------------------------------------------------------------------
 // Tests
 
-test("a visitor's Add to Cart asks to log in, and Login goes to /userlogin", async ({ page }) => {
+test("a visitor's Add to Cart asks to log in, and Login goes to /userlogin @one-width", async ({ page }) => {
   await gotoHydrated(page, "/productdetail2/1");
   await page.getByRole("button", { name: "Add to Cart" }).click();
   const dialog = page.getByRole("dialog");
@@ -252,7 +252,7 @@ test("cancelling the payment says 'Payment cancelled.', keeps the cart and place
   await expectNoOrders(page);
 });
 
-test("a double click on Pay Now opens one payment window, and after a reload Pay Now reopens the same payment: one order", async ({
+test("a double click on Pay Now opens one payment window, and after a reload Pay Now reopens the same payment: one order @one-width", async ({
   page,
   login,
 }) => {
@@ -316,7 +316,7 @@ test("a declined card says 'Payment failed: Declined' and places no order", asyn
   await expectNoOrders(page);
 });
 
-test("the delivery form warns about different phones and a bad e-mail, and a new state clears the city", async ({ page, login }) => {
+test("the delivery form warns about different phones and a bad e-mail, and a new state clears the city @one-width", async ({ page, login }) => {
   test.setTimeout(90_000);
   await login({ label: "delivery-form" });
   const product = featured(8);
@@ -360,7 +360,7 @@ test("the delivery form warns about different phones and a bad e-mail, and a new
   await expect(cityChoices()).toHaveText(["Abuja", "Gwagwalada", "Kuje", "Bwari"]);
 });
 
-test("signed out, delivery and summary send you to /userlogin, and the cart is empty with no Checkout", async ({ page }) => {
+test("signed out, delivery and summary send you to /userlogin, and the cart is empty with no Checkout @one-width", async ({ page }) => {
   for (const path of ["/deliverydetailpage", "/ordersummarypage"]) {
     const reply = await page.request.get(path, { maxRedirects: 0 });
     expect(reply.status(), path).toBe(302);
@@ -378,7 +378,7 @@ test("signed out, delivery and summary send you to /userlogin, and the cart is e
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("minus on a line of one removes it: the cart is empty and Checkout is gone", async ({ page, login }) => {
+test("minus on a line of one removes it: the cart is empty and Checkout is gone @one-width", async ({ page, login }) => {
   test.setTimeout(90_000);
   // A plain product (one price, no size) from the Pillows category.
   const listing = await page.request.get("/api/get_products_by_category.php?category=Pillows");

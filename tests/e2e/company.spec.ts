@@ -278,7 +278,7 @@ test('the phone "abc" is refused in red and the form keeps what was typed', asyn
   forgiveBadRequest(consoleErrors);
 });
 
-test("when the network fails, the contact form says 'An error occurred. Please try again later.'", async ({ page, consoleErrors }) => {
+test("when the network fails, the contact form says 'An error occurred. Please try again later.' @one-width", async ({ page, consoleErrors }) => {
   const values = { name: "Chidi Okeke", email: uniqueEmail("contact-offline"), phone: "08031234567", message: "Is delivery free to Ikeja?" };
   await gotoHydrated(page, "/contactus");
   let aborted = 0;
@@ -406,7 +406,7 @@ test("the chat opener loads the live-chat script once and opens its window", asy
   await expect(page).toHaveURL(/\/aboutus$/);
 });
 
-test("when the live-chat script cannot load, the chat opener leads to /contactus", async ({ page, consoleErrors }) => {
+test("when the live-chat script cannot load, the chat opener leads to /contactus @one-width", async ({ page, consoleErrors }) => {
   await page.route(CHAT_SCRIPT_URL, (route) => route.abort("failed"));
   await gotoHydrated(page, "/privacypolicy");
   await page.getByTestId("chat-opener").click();
@@ -415,7 +415,7 @@ test("when the live-chat script cannot load, the chat opener leads to /contactus
   forgive(consoleErrors, FAILED_REQUEST);
 });
 
-test("the WhatsApp icon links to wa.me in a new tab", async ({ page }) => {
+test("the WhatsApp icon links to wa.me in a new tab @one-width", async ({ page }) => {
   await gotoHydrated(page, "/referral");
   const whatsapp = page.getByRole("link", { name: /WhatsApp/ });
   await expect(whatsapp).toHaveCount(1);

@@ -6,7 +6,7 @@ import { expect, gotoHydrated, test } from "./fixtures";
 
 const HOME_JS_BUDGET_BYTES = 110 * 1024;
 
-test("the home page loads at most 110 KB of JavaScript, compressed", async ({ page }, info) => {
+test("the home page loads at most 110 KB of JavaScript, compressed @one-width", async ({ page }, info) => {
   const scripts: { url: string; bytes: number; encoding?: string }[] = [];
   page.on("requestfinished", async (request) => {
     if (request.resourceType() !== "script") return;

@@ -53,7 +53,7 @@ async function pausedClock(page: import("@playwright/test").Page, path: string) 
   await page.clock.pauseAt(start + 60_000);
 }
 
-test("the hero carousel advances every 3 seconds and its dots follow", async ({ page }) => {
+test("the hero carousel advances every 3 seconds and its dots follow @one-width", async ({ page }) => {
   await pausedClock(page, "/");
   const carousel = page.locator("[aria-roledescription=carousel]");
   const slide = async () => Number(await carousel.getAttribute("data-slide"));
@@ -73,7 +73,7 @@ test("the hero carousel advances every 3 seconds and its dots follow", async ({ 
   await expect(carousel).toHaveAttribute("data-slide", String(start));
 });
 
-test("the search box leads to results that open the product", async ({ page }) => {
+test("the search box leads to results that open the product @one-width", async ({ page }) => {
   await gotoHydrated(page, "/");
   const box = page.getByPlaceholder("Search for products, brands and categories").locator("visible=true");
   await box.fill("pillow");
@@ -87,19 +87,19 @@ test("the search box leads to results that open the product", async ({ page }) =
   await expect(page).toHaveURL(href!);
 });
 
-test("a misspelt search shows what the corrected term found, and says so", async ({ page }) => {
+test("a misspelt search shows what the corrected term found, and says so @one-width", async ({ page }) => {
   await gotoHydrated(page, "/searchresultpage?searchTerm=matress");
   await expect(page.getByText("Nothing matched “matress”. Showing results for “mattress”.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Search Results : [1-9]\d* items Found$/);
   await expect(page.getByRole("main").getByRole("link").first()).toHaveAttribute("href", /^\/productdetail\/\d+$/);
 });
 
-test("a search without results says so", async ({ page }) => {
+test("a search without results says so @one-width", async ({ page }) => {
   await gotoHydrated(page, "/searchresultpage?searchTerm=zzqxj");
   await expect(page.getByText("No products found for this search.")).toBeVisible();
 });
 
-test("the featured detail page starts on the first size and its price follows the size", async ({ page }) => {
+test("the featured detail page starts on the first size and its price follows the size @one-width", async ({ page }) => {
   await gotoHydrated(page, "/productdetail2/1");
   const size = page.getByLabel(/Size/);
   await expect(size).toHaveValue("6x2.5x4");
@@ -110,7 +110,7 @@ test("the featured detail page starts on the first size and its price follows th
   await expect(page.getByTestId("price")).toHaveText("₦120,000");
 });
 
-test("thumbnails change the large picture", async ({ page }) => {
+test("thumbnails change the large picture @one-width", async ({ page }) => {
   await gotoHydrated(page, "/productdetail2/1");
   const large = page.getByRole("button", { name: /Enlarge picture/ }).locator("img");
   const before = await large.getAttribute("src");
@@ -118,7 +118,7 @@ test("thumbnails change the large picture", async ({ page }) => {
   await expect(large).not.toHaveAttribute("src", before!);
 });
 
-test("a visitor's Add to Cart asks to log in and leads to /userlogin", async ({ page, consoleErrors }) => {
+test("a visitor's Add to Cart asks to log in and leads to /userlogin @one-width", async ({ page, consoleErrors }) => {
   await gotoHydrated(page, "/productdetail/18");
   await page.getByRole("button", { name: "Add to Cart" }).click();
   const dialog = page.getByRole("dialog");
@@ -128,7 +128,7 @@ test("a visitor's Add to Cart asks to log in and leads to /userlogin", async ({ 
   forgiveNotFound(consoleErrors); // the login page itself comes with the accounts issue
 });
 
-test("unknown products show the not-found text", async ({ page, consoleErrors }) => {
+test("unknown products show the not-found text @one-width", async ({ page, consoleErrors }) => {
   const plain = await page.goto("/productdetail/999999");
   expect(plain?.status()).toBe(404);
   await expect(page.getByRole("alert")).toHaveText("Product not found.");
@@ -138,21 +138,21 @@ test("unknown products show the not-found text", async ({ page, consoleErrors })
   forgiveNotFound(consoleErrors);
 });
 
-test("an unknown category shows the empty-category text", async ({ page, consoleErrors }) => {
+test("an unknown category shows the empty-category text @one-width", async ({ page, consoleErrors }) => {
   const res = await page.goto("/productlistpage/Gold%20Bars");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("alert")).toHaveText("No products found for this category.");
   forgiveNotFound(consoleErrors);
 });
 
-test("category names in lists are cut to 50 characters", async ({ page }) => {
+test("category names in lists are cut to 50 characters @one-width", async ({ page }) => {
   await gotoHydrated(page, "/productlistpage/Beddings");
   const names = await page.getByRole("main").getByRole("heading", { level: 3 }).allTextContents();
   expect(names.some((n) => n.endsWith("..."))).toBe(true);
   for (const n of names) expect(n.replace(/\.\.\.$/, "").length).toBeLessThanOrEqual(50);
 });
 
-test("the solar banner rotates three pictures every 3 seconds", async ({ page }) => {
+test("the solar banner rotates three pictures every 3 seconds @one-width", async ({ page }) => {
   await pausedClock(page, "/productlistpage/Solar%20Green%20Energy");
   const banner = page.locator("[data-slide]").first();
   const start = Number(await banner.getAttribute("data-slide"));
@@ -162,7 +162,7 @@ test("the solar banner rotates three pictures every 3 seconds", async ({ page })
   await expect(banner).toHaveAttribute("data-slide", String(start));
 });
 
-test("the page scrolls to the top on a route change", async ({ page }) => {
+test("the page scrolls to the top on a route change @one-width", async ({ page }) => {
   await gotoHydrated(page, "/");
   await page.mouse.wheel(0, 3000);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
@@ -183,7 +183,7 @@ test("the footer is hidden on the customer's login page", async ({ page, console
   forgiveNotFound(consoleErrors);
 });
 
-test("a picture viewer that fails to load says how, and retries", async ({ page }) => {
+test("a picture viewer that fails to load says how, and retries @one-width", async ({ page }) => {
   await gotoHydrated(page, "/productdetail2/1");
   await page.route(/\/assets\/ImageZoom-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: "" }));
   page.removeAllListeners("console"); // the browser logs the failed download itself
@@ -228,7 +228,7 @@ test("the phone menu opens with the categories and closes after a choice", { tag
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the server-rendered home page already lists the featured products and their prices", async ({ page }) => {
+  test("the server-rendered home page already lists the featured products and their prices @one-width", async ({ page }) => {
     await page.goto("/");
     const featured = page.locator("section", { has: page.getByRole("heading", { name: "Featured mattresses" }) });
     await expect(featured.getByRole("link")).toHaveCount(17);
@@ -236,7 +236,7 @@ test.describe("without JavaScript", () => {
     await expect(featured).toContainText("₦25,000");
   });
 
-  test("the search form works as a plain form", async ({ page }) => {
+  test("the search form works as a plain form @one-width", async ({ page }) => {
     await page.goto("/");
     const box = page.getByPlaceholder("Search for products, brands and categories").locator("visible=true");
     await box.fill("solar");
@@ -275,7 +275,7 @@ test("every page has its own title", { tag: "@one-width" }, async ({ page }) => 
   expect(titles.size).toBe(5);
 });
 
-test("opening a featured mattress says 'Loading product...' while it loads", async ({ page }) => {
+test("opening a featured mattress says 'Loading product...' while it loads @one-width", async ({ page }) => {
   await gotoHydrated(page, "/");
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
@@ -291,7 +291,7 @@ test("opening a featured mattress says 'Loading product...' while it loads", asy
 });
 
 // Server failures, made in the browser by failing the page's data request.
-test("a failed search shows the 'Oops...' dialog", async ({ page, consoleErrors }) => {
+test("a failed search shows the 'Oops...' dialog @one-width", async ({ page, consoleErrors }) => {
   await gotoHydrated(page, "/");
   await page.route(/\/searchresultpage\.data/, (route) => route.fulfill({ status: 500, body: "" }));
   const box = page.getByPlaceholder("Search for products, brands and categories").locator("visible=true");
@@ -303,7 +303,7 @@ test("a failed search shows the 'Oops...' dialog", async ({ page, consoleErrors 
   consoleErrors.splice(0); // the failed request and the error it raises are this test's doing
 });
 
-test("a failed product fetch says so", async ({ page, consoleErrors }) => {
+test("a failed product fetch says so @one-width", async ({ page, consoleErrors }) => {
   await gotoHydrated(page, "/productlistpage/Pillows");
   await page.route(/\/productdetail\/\d+\.data/, (route) => route.fulfill({ status: 500, body: "" }));
   await page.getByRole("main").locator('a[href^="/productdetail/"]').first().click();
