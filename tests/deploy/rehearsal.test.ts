@@ -312,6 +312,14 @@ describe.runIf(adminUrl && caddy)(`the deployment recipe, rehearsed (${caddy})`,
   }, 120_000);
 
   /** A customer's browser, connecting from `localAddress`. */
+  /** Caddy's own errors and health-check lines (its log), for a failure to say why Caddy answered as it did. */
+  const caddySaid = () =>
+    `\nCaddy's log (errors and health checks, last 15):\n${proxy
+      .output()
+      .split("\n")
+      .filter((l) => /"level":"(error|warn)"|health|upstream/i.test(l))
+      .slice(-15)
+      .join("\n")}`;
   const browser = (localAddress?: string) => httpsClient({ port: httpsPort, domain: DOMAIN, ca: proxy.ca, localAddress });
 
   /** `customers` customers with a session (created in the database: no password hashing), each in a browser of their own. */
@@ -408,7 +416,7 @@ describe.runIf(adminUrl && caddy)(`the deployment recipe, rehearsed (${caddy})`,
         `rehearsal, rolling restart: ${requests} requests from ${CUSTOMERS} customers in ${seconds.toFixed(1)} s through Caddy, ${failed.length} failed ` +
           `(release 2 built and migrated in ${(releaseMs / 1000).toFixed(1)} s; restarts ${restarts.join(", ")})`,
       );
-      expect(failed.length, `failed requests:\n${describeFailures(failed, loadStartedAt)}`).toBe(0);
+      expect(failed.length, `failed requests:\n${describeFailures(failed, loadStartedAt)}${caddySaid()}`).toBe(0);
       expect(requests).toBeGreaterThan(CUSTOMERS * 10);
       // Both processes now run the new release (a process keeps the folder it started in), and
       // Caddy sent customers to each after its restart.
@@ -465,7 +473,10 @@ describe.runIf(adminUrl && caddy)(`the deployment recipe, rehearsed (${caddy})`,
       );
       expect(service.history[runs - 1]).toMatchObject({ pid, exit: { code: null, signal: "SIGKILL" } });
       expect(service.mainPid).not.toBe(pid);
-      expect(others.length, `failed requests other than POSTs the dying process had taken:\n${describeFailures(others, loadStartedAt)}`).toBe(0);
+      expect(
+        others.length,
+        `failed requests other than POSTs the dying process had taken:\n${describeFailures(others, loadStartedAt)}${caddySaid()}`,
+      ).toBe(0);
     } finally {
       await load.stop();
       for (const { client } of customers) client.close();
