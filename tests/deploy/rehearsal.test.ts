@@ -317,7 +317,7 @@ describe.runIf(adminUrl && caddy)(`the deployment recipe, rehearsed (${caddy})`,
     `\nCaddy's log (errors and health checks, last 15):\n${proxy
       .output()
       .split("\n")
-      .filter((l) => /"level":"(error|warn)"|health|upstream/i.test(l))
+      .filter((l) => /"level":"(?:error|warn)"|health|upstream/i.test(l))
       .slice(-15)
       .join("\n")}`;
   const browser = (localAddress?: string) => httpsClient({ port: httpsPort, domain: DOMAIN, ca: proxy.ca, localAddress });
