@@ -215,9 +215,11 @@ describe("admin:create", () => {
   it("makes the first admin an owner, later ones staff, and an owner when asked", { timeout: 60_000 }, async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "admin-create-"));
     const run = (email: string, ...flags: string[]) =>
+      // `npm run admin:create`'s own command: the built CLI (the build npm test made), or its source
+      // through tsx when the build is older than the source.
       promisify(execFile)(
-        "npx",
-        ["tsx", "server/accounts/admin-cli.ts", "--email", email, "--name", "Ngozi Eze", "--phone", "2348012345678", ...flags],
+        process.execPath,
+        ["scripts/commands.mjs", "admin-cli", "--email", email, "--name", "Ngozi Eze", "--phone", "2348012345678", ...flags],
         {
           env: { ...process.env, DATABASE_URL: "", DATA_DIR: dir, ADMIN_PASSWORD: PASSWORD, SHOP_DEMO: "off", PUBLIC_URL: "http://shop.test" },
         },
