@@ -189,6 +189,9 @@ describe.runIf(caddy)("the Caddyfiles (deploy/Caddyfile, deploy/Caddyfile.local)
     expect(proxy.upstreams).toEqual([{ dial: "127.0.0.1:3001" }, { dial: "127.0.0.1:3002" }]);
     expect(proxy.health_checks.active).toMatchObject({ uri: "/readyz", interval: 1e9 });
     expect(proxy.load_balancing.try_duration).toBeGreaterThan(0);
+    // A pick that looks at every process: 2.6.2's round_robin could miss the healthy one under
+    // concurrent requests and refuse a POST with "no upstreams available" (decision 0047).
+    expect(proxy.load_balancing.selection_policy).toEqual({ policy: "least_conn" });
     // Caddy drops an idle connection before the shop does (Node's default keepAliveTimeout).
     expect(proxy.transport.keep_alive.idle_timeout / 1e6).toBeLessThan(createServer().keepAliveTimeout);
     expect(handlers(config).map((h) => h.handler)).not.toContain("encode");

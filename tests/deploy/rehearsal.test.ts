@@ -311,7 +311,6 @@ describe.runIf(adminUrl && caddy)(`the deployment recipe, rehearsed (${caddy})`,
     for (const stop of stops) expect(stop, "a shop process stopped by SIGTERM exits 0").toEqual({ code: 0, signal: null });
   }, 120_000);
 
-  /** A customer's browser, connecting from `localAddress`. */
   /** Caddy's own errors and health-check lines (its log), for a failure to say why Caddy answered as it did. */
   const caddySaid = () =>
     `\nCaddy's log (errors and health checks, last 15):\n${proxy
@@ -320,6 +319,7 @@ describe.runIf(adminUrl && caddy)(`the deployment recipe, rehearsed (${caddy})`,
       .filter((l) => /"level":"(?:error|warn)"|health|upstream/i.test(l))
       .slice(-15)
       .join("\n")}`;
+  /** A customer's browser, connecting from `localAddress`. */
   const browser = (localAddress?: string) => httpsClient({ port: httpsPort, domain: DOMAIN, ca: proxy.ca, localAddress });
 
   /** `customers` customers with a session (created in the database: no password hashing), each in a browser of their own. */
