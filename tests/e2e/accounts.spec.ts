@@ -191,7 +191,7 @@ test("a customer who forgot the password gets a link, and the reset page refuses
   await expect(page).toHaveURL(/\/userdashboard$/);
 });
 
-test("the admin made by the command logs in, registers a second admin, who verifies and logs in", async ({ page }) => {
+test("the admin made by the command logs in, registers a second admin, who verifies and logs in", { tag: "@one-width" }, async ({ page }) => {
   // A wrong password is told in the 'Login Failed' dialog.
   await logInThroughPage(page, "/adminlogin", owner.email, "not the password");
   const failed = page.getByRole("dialog");
@@ -277,7 +277,7 @@ test("the account pages have no footer; the admin pages keep it", async ({ page 
 
 // Issue 15: guessers from elsewhere lock the account for browsers that never signed in to it, not
 // for the owner's own (OWASP's device cookies).
-test("guessers lock a customer out of new browsers only: the browser that signed in before still gets in", async ({
+test("guessers lock a customer out of new browsers only: the browser that signed in before still gets in", { tag: "@one-width" }, async ({
   page,
   login,
   browser,

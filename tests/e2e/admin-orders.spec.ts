@@ -29,7 +29,7 @@ async function shot(page: Page, info: TestInfo, name: string) {
   await fullPageShot(page, `test-results/shots/${info.project.name}-${name}.png`);
 }
 
-test("an admin moves a paid order to processing, then shipped with a tracking id; the customer sees it in My Orders", async ({
+test("an admin moves a paid order to processing, then shipped with a tracking id; the customer sees it in My Orders", { tag: "@one-width" }, async ({
   page,
   login,
   ownerLogin,

@@ -103,7 +103,7 @@ test("the overview under Admin Info charts 30 days of revenue, today's sale incl
 // ---------------------------------------------------------------------------------------------
 // Messages (admin menu 6)
 
-test("a contact message shows unread in Messages, is marked read and unread, and the filter follows", async ({ page, ownerLogin }, info) => {
+test("a contact message shows unread in Messages, is marked read and unread, and the filter follows", { tag: "@one-width" }, async ({ page, ownerLogin }, info) => {
   test.setTimeout(90_000);
   const tag = `${info.project.name}-${Math.random().toString(36).slice(2, 8)}`;
   const letter = {

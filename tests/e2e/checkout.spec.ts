@@ -220,7 +220,7 @@ test("a new customer buys a featured mattress from the home page to the order e-
   await page.goto("/dev/mailbox");
 });
 
-test("cancelling the payment says 'Payment cancelled.', keeps the cart and places no order", async ({ page, login }) => {
+test("cancelling the payment says 'Payment cancelled.', keeps the cart and places no order", { tag: "@one-width" }, async ({ page, login }) => {
   test.setTimeout(90_000);
   await login({ label: "canceller" });
   const product = featured(6);
@@ -293,7 +293,7 @@ test("a double click on Pay Now opens one payment window, and after a reload Pay
   await expect(page.getByTestId("order-ref")).toHaveCount(1);
 });
 
-test("a declined card says 'Payment failed: Declined' and places no order", async ({ page, login, consoleErrors }) => {
+test("a declined card says 'Payment failed: Declined' and places no order", { tag: "@one-width" }, async ({ page, login, consoleErrors }) => {
   test.setTimeout(90_000);
   await login({ label: "declined" });
   const product = featured(7);
