@@ -277,46 +277,44 @@ test("the account pages have no footer; the admin pages keep it", async ({ page 
 
 // Issue 15: guessers from elsewhere lock the account for browsers that never signed in to it, not
 // for the owner's own (OWASP's device cookies).
-test("guessers lock a customer out of new browsers only: the browser that signed in before still gets in", { tag: "@one-width" }, async ({
-  page,
-  login,
-  browser,
-  playwright,
-  baseURL,
-}) => {
-  // Signed in once in this browser (it holds the device cookie of that login), then logged out.
-  const customer = await login({ label: "owner-device", fullName: "Oluwaseun Bello" });
-  await gotoHydrated(page, "/userdashboard");
-  await page.getByRole("button", { name: "Logout" }).click();
-  await page.getByRole("button", { name: "Yes, log out" }).click();
-  await expect(page.getByTestId("notice")).toHaveText("Logged Out!");
+test(
+  "guessers lock a customer out of new browsers only: the browser that signed in before still gets in",
+  { tag: "@one-width" },
+  async ({ page, login, browser, playwright, baseURL }) => {
+    // Signed in once in this browser (it holds the device cookie of that login), then logged out.
+    const customer = await login({ label: "owner-device", fullName: "Oluwaseun Bello" });
+    await gotoHydrated(page, "/userdashboard");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.getByRole("button", { name: "Yes, log out" }).click();
+    await expect(page.getByTestId("notice")).toHaveText("Logged Out!");
 
-  // Someone else guesses, with no cookies of this browser, until the account is locked for new devices.
-  const guesser = await playwright.request.newContext({ baseURL });
-  const statuses: number[] = [];
-  for (let i = 0; i < 8; i++) {
-    const reply = await guesser.post("/api/api4users/user_login.php", { data: { email: customer.email, password: `guess ${i}` } });
-    statuses.push(reply.status());
-  }
-  await guesser.dispose();
-  expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // Someone else guesses, with no cookies of this browser, until the account is locked for new devices.
+    const guesser = await playwright.request.newContext({ baseURL });
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const reply = await guesser.post("/api/api4users/user_login.php", { data: { email: customer.email, password: `guess ${i}` } });
+      statuses.push(reply.status());
+    }
+    await guesser.dispose();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
 
-  // A browser that never signed in to the account is told to wait, even with the right password.
-  const stranger = await browser.newContext();
-  const other = await stranger.newPage();
-  await gotoHydrated(other, "/userlogin");
-  await other.getByLabel("Email").fill(customer.email);
-  await other.getByLabel("Password", { exact: true }).fill(customer.password);
-  await other.getByRole("button", { name: "Login" }).click();
-  const refusal = other.getByRole("alert");
-  await expect(refusal).toHaveText(/^Too many attempts\. Please try again in 1[45] minutes\.$/);
-  await expectOnTop(refusal);
-  await expect(other).toHaveURL(/\/userlogin$/);
-  await stranger.close();
+    // A browser that never signed in to the account is told to wait, even with the right password.
+    const stranger = await browser.newContext();
+    const other = await stranger.newPage();
+    await gotoHydrated(other, "/userlogin");
+    await other.getByLabel("Email").fill(customer.email);
+    await other.getByLabel("Password", { exact: true }).fill(customer.password);
+    await other.getByRole("button", { name: "Login" }).click();
+    const refusal = other.getByRole("alert");
+    await expect(refusal).toHaveText(/^Too many attempts\. Please try again in 1[45] minutes\.$/);
+    await expectOnTop(refusal);
+    await expect(other).toHaveURL(/\/userlogin$/);
+    await stranger.close();
 
-  // The owner's browser gets in.
-  await logInThroughPage(page, "/userlogin", customer.email, customer.password);
-  await expect(page).toHaveURL(/\/userdashboard$/);
-  await expectOnTop(page.getByRole("heading", { level: 1 }));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Oluwas");
-});
+    // The owner's browser gets in.
+    await logInThroughPage(page, "/userlogin", customer.email, customer.password);
+    await expect(page).toHaveURL(/\/userdashboard$/);
+    await expectOnTop(page.getByRole("heading", { level: 1 }));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Oluwas");
+  },
+);

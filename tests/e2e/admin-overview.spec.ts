@@ -103,56 +103,60 @@ test("the overview under Admin Info charts 30 days of revenue, today's sale incl
 // ---------------------------------------------------------------------------------------------
 // Messages (admin menu 6)
 
-test("a contact message shows unread in Messages, is marked read and unread, and the filter follows", { tag: "@one-width" }, async ({ page, ownerLogin }, info) => {
-  test.setTimeout(90_000);
-  const tag = `${info.project.name}-${Math.random().toString(36).slice(2, 8)}`;
-  const letter = {
-    name: `Kemi Adebayo ${tag}`,
-    email: uniqueEmail("messages"),
-    phone: "2348037778888",
-    message: `Good morning,\nDo you deliver a 6x6x10 mattress to Ajah this week?\n(${tag})`,
-  };
-  // Sent through the contact call (requirements §7) that the /contactus form also uses; that page's own
-  // browser test is in company.spec.ts.
-  const sent = await page.request.post("/api/api4users/contact.php", { data: letter });
-  expect(sent.status(), await sent.text()).toBe(201);
+test(
+  "a contact message shows unread in Messages, is marked read and unread, and the filter follows",
+  { tag: "@one-width" },
+  async ({ page, ownerLogin }, info) => {
+    test.setTimeout(90_000);
+    const tag = `${info.project.name}-${Math.random().toString(36).slice(2, 8)}`;
+    const letter = {
+      name: `Kemi Adebayo ${tag}`,
+      email: uniqueEmail("messages"),
+      phone: "2348037778888",
+      message: `Good morning,\nDo you deliver a 6x6x10 mattress to Ajah this week?\n(${tag})`,
+    };
+    // Sent through the contact call (requirements §7) that the /contactus form also uses; that page's own
+    // browser test is in company.spec.ts.
+    const sent = await page.request.post("/api/api4users/contact.php", { data: letter });
+    expect(sent.status(), await sent.text()).toBe(201);
 
-  await ownerLogin();
-  await gotoHydrated(page, "/admin");
-  await (await adminMenu(page)).getByRole("link", { name: "Messages" }).click();
-  await expect(page).toHaveURL(/\/admin\?menu=6$/);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await ownerLogin();
+    await gotoHydrated(page, "/admin");
+    await (await adminMenu(page)).getByRole("link", { name: "Messages" }).click();
+    await expect(page).toHaveURL(/\/admin\?menu=6$/);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
-  // Unread: bold name with a dot; e-mail and phone are links; the line breaks are kept.
-  const item = page.getByTestId("message").filter({ hasText: tag });
-  await expect(item).toHaveCount(1);
-  await expect(item).toHaveAttribute("data-read", "false");
-  await expect(item.getByRole("heading", { level: 3 })).toHaveText(`Unread: ${letter.name}`);
-  expect(await item.getByRole("heading", { level: 3 }).evaluate((h) => Number(getComputedStyle(h).fontWeight))).toBeGreaterThanOrEqual(700);
-  await expect(item.getByRole("link", { name: letter.email })).toHaveAttribute("href", `mailto:${letter.email}`);
-  await expect(item.getByRole("link", { name: letter.phone })).toHaveAttribute("href", `tel:+${letter.phone}`);
-  const text = await item.getByText("Good morning,").evaluate((p) => (p as HTMLElement).innerText);
-  expect(text.split(/\r?\n/)).toEqual(letter.message.split("\n"));
-  await expect(item.locator("time")).toHaveText(/^Today, \d{1,2}:\d\d [ap]m$/);
-  await expectAccessible(page);
-  await shot(page, info, "admin-messages");
+    // Unread: bold name with a dot; e-mail and phone are links; the line breaks are kept.
+    const item = page.getByTestId("message").filter({ hasText: tag });
+    await expect(item).toHaveCount(1);
+    await expect(item).toHaveAttribute("data-read", "false");
+    await expect(item.getByRole("heading", { level: 3 })).toHaveText(`Unread: ${letter.name}`);
+    expect(await item.getByRole("heading", { level: 3 }).evaluate((h) => Number(getComputedStyle(h).fontWeight))).toBeGreaterThanOrEqual(700);
+    await expect(item.getByRole("link", { name: letter.email })).toHaveAttribute("href", `mailto:${letter.email}`);
+    await expect(item.getByRole("link", { name: letter.phone })).toHaveAttribute("href", `tel:+${letter.phone}`);
+    const text = await item.getByText("Good morning,").evaluate((p) => (p as HTMLElement).innerText);
+    expect(text.split(/\r?\n/)).toEqual(letter.message.split("\n"));
+    await expect(item.locator("time")).toHaveText(/^Today, \d{1,2}:\d\d [ap]m$/);
+    await expectAccessible(page);
+    await shot(page, info, "admin-messages");
 
-  // Mark as read: it stays in All, not bold, and leaves Unread.
-  await item.getByRole("button", { name: `Mark as read (message from ${letter.name})` }).click();
-  await expect(item).toHaveAttribute("data-read", "true");
-  await expect(item.getByRole("heading", { level: 3 })).toHaveText(letter.name);
-  const filter = page.getByRole("navigation", { name: "Which messages" });
-  await filter.getByRole("link", { name: /^Unread/ }).click();
-  await expect(page).toHaveURL(/show=unread/);
-  await expect(filter.getByRole("link", { name: /^Unread/ })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByTestId("message").filter({ hasText: tag })).toHaveCount(0);
+    // Mark as read: it stays in All, not bold, and leaves Unread.
+    await item.getByRole("button", { name: `Mark as read (message from ${letter.name})` }).click();
+    await expect(item).toHaveAttribute("data-read", "true");
+    await expect(item.getByRole("heading", { level: 3 })).toHaveText(letter.name);
+    const filter = page.getByRole("navigation", { name: "Which messages" });
+    await filter.getByRole("link", { name: /^Unread/ }).click();
+    await expect(page).toHaveURL(/show=unread/);
+    await expect(filter.getByRole("link", { name: /^Unread/ })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("message").filter({ hasText: tag })).toHaveCount(0);
 
-  // Back in All, Mark as unread brings it back to Unread.
-  await filter.getByRole("link", { name: "All", exact: true }).click();
-  await expect(page).toHaveURL(/show=all/);
-  await item.getByRole("button", { name: `Mark as unread (message from ${letter.name})` }).click();
-  await expect(item).toHaveAttribute("data-read", "false");
-  await filter.getByRole("link", { name: /^Unread/ }).click();
-  await expect(page.getByTestId("message").filter({ hasText: tag })).toHaveCount(1);
-  await expectAccessible(page);
-});
+    // Back in All, Mark as unread brings it back to Unread.
+    await filter.getByRole("link", { name: "All", exact: true }).click();
+    await expect(page).toHaveURL(/show=all/);
+    await item.getByRole("button", { name: `Mark as unread (message from ${letter.name})` }).click();
+    await expect(item).toHaveAttribute("data-read", "false");
+    await filter.getByRole("link", { name: /^Unread/ }).click();
+    await expect(page.getByTestId("message").filter({ hasText: tag })).toHaveCount(1);
+    await expectAccessible(page);
+  },
+);
