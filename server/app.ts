@@ -12,6 +12,7 @@ import { SESSION_COOKIE_NAMES } from "./accounts/sessions";
 import type { CatalogCache } from "./catalog/catalog-cache";
 import { healthRoutes, type Readiness } from "./health";
 import { requestLogging } from "./log";
+import { httpMetrics, metricsRoute } from "./metrics/endpoint";
 import { serverTiming } from "./timing";
 import { pageContentSecurityPolicy, pageFormLimits, sameOriginChanges, securityHeaders } from "./security";
 
@@ -111,9 +112,11 @@ export function createApp({
     );
   }
   app.use(requestLogging());
+  app.use(httpMetrics());
   app.use(serverTiming(config.serverTiming));
   app.use(...securityHeaders(config));
   app.use(healthRoutes(db, readiness));
+  app.use(metricsRoute(db, config.metrics));
   app.use(sameOriginChanges(config));
   if (catalogCache) app.use(catalogCache.middleware);
   if (clientDir) app.use(clientFiles(clientDir));

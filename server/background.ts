@@ -1,3 +1,5 @@
+import type { Database } from "./db/client";
+import { jobRuns } from "./db/schema";
 import { log } from "./log";
 
 // The shop's background work (server.ts): jobs each process runs on a timer. Every job is safe in
@@ -24,4 +26,52 @@ export function every(
       clearInterval(timer);
     },
   };
+}
+
+/** The shop's background jobs, as job_runs, /metrics and Shop health name them. */
+export const JOB_NAMES = [
+  "mailer",
+  "order-expiry",
+  "awaiting-payments",
+  "refunds",
+  "housekeeping",
+  "low-stock-mail",
+  "review-requests",
+  "backups",
+] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+/**
+ * `every`, for a named job whose runs are written down (job_runs): its last success by any
+ * process, and its last failure with why. Shop health and /metrics read them to tell a job that
+ * stopped.
+ */
+export function everyJob(
+  db: Database,
+  job: { name: JobName; intervalMs: number; failure: string; firstAfterMs?: number },
+  work: () => Promise<unknown>,
+): { stop(): void } {
+  const run = async () => {
+    try {
+      await work();
+    } catch (error) {
+      await recordJobRun(db, job.name, job.intervalMs, error).catch(() => undefined);
+      throw error;
+    }
+    await recordJobRun(db, job.name, job.intervalMs, null);
+  };
+  return every(job.intervalMs, run, job.failure, { firstAfterMs: job.firstAfterMs });
+}
+
+/** Writes down one run of a job: a success (error null) or a failure. */
+export async function recordJobRun(db: Database, name: JobName, intervalMs: number, error: unknown): Promise<void> {
+  const now = new Date();
+  const outcome =
+    error === null
+      ? { lastSuccessAt: now }
+      : { lastFailureAt: now, lastError: (error instanceof Error ? error.message : String(error)).slice(0, 1_000) };
+  await db
+    .insert(jobRuns)
+    .values({ job: name, intervalMs, ...outcome })
+    .onConflictDoUpdate({ target: jobRuns.job, set: { intervalMs, ...outcome } });
 }

@@ -72,6 +72,8 @@ const envSchema = z
     SERVER_TIMING: onOff.default(false),
     /** pino's levels; by default info, and only errors in tests. */
     LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
+    /** Lets a scraper on another machine read /metrics with `Authorization: Bearer <token>` (decision 0056). A secret: never logged. */
+    METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(24, "at least 24 characters").optional()),
     /** Scheduled backups (decision 0046): the folder they go to; unset, none are made. */
     BACKUP_DIR: optionalString,
     /** Encrypts backups when set; db:restore needs it for an encrypted file. A secret: never logged. */
@@ -196,6 +198,8 @@ function configFrom(e: z.infer<typeof envSchema>) {
     webConcurrency: e.WEB_CONCURRENCY,
     logLevel: e.LOG_LEVEL ?? "info",
     serverTiming: e.SERVER_TIMING,
+    /** /metrics (server/metrics/endpoint.ts): loopback clients, or these bearers. */
+    metrics: { token: e.METRICS_TOKEN },
     /** Scheduled backups (server/backups/schedule.ts). */
     backup: { dir: e.BACKUP_DIR, passphrase: e.BACKUP_PASSPHRASE, offsiteCommand: e.BACKUP_OFFSITE_COMMAND, hour: e.BACKUP_HOUR },
     /** A real shop on the embedded database, by UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS=yes (tests and the bench only). */

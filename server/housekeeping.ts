@@ -3,7 +3,7 @@ import { purgeIdleDevices } from "./accounts/devices";
 import type { Database } from "./db/client";
 import { oneTimeTokens, rateLimits, sessions } from "./db/schema";
 import { log } from "./log";
-import { every } from "./background";
+import { everyJob } from "./background";
 
 // Rows that only ever matter until a moment has passed: ended sessions, one-time tokens, rate
 // limit windows, and login devices that have not signed in for a year. Nothing reads them after
@@ -25,5 +25,5 @@ export async function purgeExpired(
 
 export function startHousekeeping(db: Database, intervalMs = HOUSEKEEPING_INTERVAL_MS): { stop(): void } {
   const purge = async () => log.info(await purgeExpired(db), "Purged expired sessions, tokens, rate limits and idle login devices");
-  return every(intervalMs, purge, "Purging expired rows failed");
+  return everyJob(db, { name: "housekeeping", intervalMs, failure: "Purging expired rows failed" }, purge);
 }

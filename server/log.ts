@@ -3,13 +3,26 @@ import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import pino, { type DestinationStream, type Level } from "pino";
 import { withoutSecrets } from "~/app/route-facts";
+import { routeLabel } from "./metrics/route-label";
 
 // Structured logs (one JSON line each, pino) with the id of the request they belong to. What is
 // never written: passwords, the backups' passphrase, tokens, cookies, the Authorization header,
 // query strings, the one-time tokens in verification and reset addresses, and the parameters of
 // failed queries.
 
-const requestContext = new AsyncLocalStorage<{ reqId: string }>();
+/** What every line logged while a request runs carries: its id, and the account signed in, once known. */
+interface RequestContext {
+  reqId: string;
+  accountId?: number;
+}
+
+const requestContext = new AsyncLocalStorage<RequestContext>();
+
+/** The account whose session this request carries: named on the lines logged from now on. */
+export function noteSignedIn(accountId: number): void {
+  const context = requestContext.getStore();
+  if (context) context.accountId = accountId;
+}
 
 const REDACTED = [
   "password",
@@ -56,8 +69,9 @@ function createLog(level: Level | "silent", destination?: DestinationStream) {
       redact: { paths: REDACTED, censor: "[redacted]" },
       serializers: { err: serializeError, error: serializeError },
       mixin: () => {
-        const reqId = requestContext.getStore()?.reqId;
-        return reqId ? { reqId } : {};
+        const context = requestContext.getStore();
+        if (!context) return {};
+        return context.accountId === undefined ? { reqId: context.reqId } : { reqId: context.reqId, accountId: context.accountId };
       },
     },
     destination,
@@ -92,6 +106,7 @@ export function requestLogging(): RequestHandler {
     const reqId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader("X-Request-Id", reqId);
     const started = performance.now();
+    const context: RequestContext = { reqId };
     res.on("finish", () => {
       const line = {
         reqId,
@@ -100,9 +115,10 @@ export function requestLogging(): RequestHandler {
         status: res.statusCode,
         ms: Math.round(performance.now() - started),
       };
-      if (res.statusCode >= 500) log.error(line, "request failed");
+      // An unexpected error: with the route and the account, to find it again (counted in /metrics).
+      if (res.statusCode >= 500) log.error({ ...line, route: routeLabel(req), accountId: context.accountId ?? null }, "request failed");
       else log.info(line, "request");
     });
-    requestContext.run({ reqId }, next);
+    requestContext.run(context, next);
   };
 }

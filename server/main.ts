@@ -24,6 +24,7 @@ import { startLowStockMail } from "./catalog/low-stock";
 import { startReviewRequests } from "./reviews/requests";
 import { startScheduledBackups } from "./backups/schedule";
 import { drainable } from "./shutdown";
+import { answerMetricsRequests } from "./metrics/cluster";
 
 // The composition root: boots configuration, database and HTTP. The server build's entry, the
 // root server.ts, hands scripts/start.mjs its serve().
@@ -246,6 +247,7 @@ export async function serve(options: { clientDir: string }) {
   const config = loadServingConfigOrExit();
   if (config.webConcurrency === 1 || !cluster.isPrimary) return void (await start(options));
   configureLog(config.logLevel);
+  answerMetricsRequests();
   let stopping = false;
   let failed = false;
   const fork = () => cluster.fork();

@@ -30,8 +30,9 @@ describe("decision records", () => {
     expect(INDEX.split("\n"), "docs/decisions/README.md's index").toContain(row);
   });
 
-  it("lists no record in the index that does not exist", () => {
+  it("lists no record in the index that does not exist, and each once", () => {
     const listed = [...INDEX.matchAll(/^\| \[\d{4}\]\(([^)]+)\)/gm)].map((match) => match[1]);
     expect(listed.filter((file) => !RECORDS.includes(file))).toEqual([]);
+    expect(listed.filter((file, i) => listed.indexOf(file) !== i)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { CATALOG_CHANNEL } from "../catalog/catalog-cache";
 import type { DatabaseHandle } from "../db/client";
 import { hashToken, isTokenShape } from "./secrets";
 import { findCustomerSession, type CustomerSession } from "./sessions";
+import { noteSignedIn } from "../log";
 
 // Live customer sessions kept in memory, for the embedded database only (decision 0030).
 //
@@ -59,6 +60,7 @@ export async function createCustomerSessions(
       const kept = sessions.get(key);
       if (kept && kept.expiresAt > now) {
         hits++;
+        noteSignedIn(kept.id);
         return kept;
       }
       misses++;

@@ -3,6 +3,7 @@ import { queryRows, type Database, type Executor } from "../db/client";
 import { accounts, sessions } from "../db/schema";
 import type { AdminStanding } from "~/common/audit";
 import { hashToken, isTokenShape, newToken } from "./secrets";
+import { noteSignedIn } from "../log";
 
 // Sessions live in the database: a page cookie and an API Bearer token are the same thing, and
 // logging out or resetting a password ends them on the server.
@@ -52,6 +53,7 @@ const live = (token: string, now: Date) =>
 export async function findSession(db: Database, token: string | null | undefined, now = new Date()): Promise<SignedInAccount | null> {
   if (!isTokenShape(token)) return null;
   const [row] = await db.select(ACCOUNT_FIELDS).from(sessions).innerJoin(accounts, eq(accounts.id, sessions.accountId)).where(live(token, now));
+  if (row) noteSignedIn(row.id);
   return row ?? null;
 }
 
@@ -81,6 +83,7 @@ export async function findCustomerSession(db: Database, token: string | null | u
     cart_count: string | number;
     expires_at: string | Date;
   }>(db, sql`select * from customer_session(${hashToken(token)}, ${now.toISOString()})`);
+  if (row) noteSignedIn(row.id);
   return row
     ? {
         id: row.id,

@@ -5,7 +5,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import { addDays, lagosDate, lagosDateTime } from "~/common/lagos-time";
 import type { Database, DatabaseHandle } from "~/server/db/client";
 import { backups } from "~/server/db/schema";
-import { every } from "~/server/background";
+import { everyJob } from "~/server/background";
 import { log } from "~/server/log";
 import { CHECKSUM_SUFFIX, writeBackupFile } from "./backup-file";
 import { copyOffsite } from "./offsite";
@@ -249,7 +249,7 @@ export function startScheduledBackups(handle: DatabaseHandle, settings: BackupSe
   const problem = scheduledBackupsProblem(handle.engine, settings);
   if (problem) log.warn(problem);
   if (!settings.dir || problem) return { stop() {} };
-  return every(BACKUP_CHECK_MS, () => runScheduledBackup(handle.db, settings, options), "The scheduled backup job failed", {
-    firstAfterMs: 60_000,
-  });
+  return everyJob(handle.db, { name: "backups", intervalMs: BACKUP_CHECK_MS, failure: "The scheduled backup job failed", firstAfterMs: 60_000 }, () =>
+    runScheduledBackup(handle.db, settings, options),
+  );
 }

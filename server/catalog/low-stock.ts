@@ -4,7 +4,7 @@ import type { Database, Executor } from "../db/client";
 import { dailyRuns, products, productVariants } from "../db/schema";
 import { announceMail, queueMail } from "../mail/outbox";
 import { lowStockMail } from "../mail/templates";
-import { every } from "../background";
+import { everyJob } from "../background";
 import { log } from "../log";
 import { onSale } from "./catalog";
 
@@ -81,5 +81,5 @@ export function startLowStockMail(db: Database, to: { email: string; publicUrl: 
   const check = async () => {
     if ((await mailLowStock(db, to)) === "sent") log.info("Mailed today's low stock");
   };
-  return every(intervalMs, check, "The low-stock mail failed", { firstAfterMs: 5_000 });
+  return everyJob(db, { name: "low-stock-mail", intervalMs, failure: "The low-stock mail failed", firstAfterMs: 5_000 }, check);
 }

@@ -15,7 +15,8 @@ import { newOrderMail, orderConfirmationMail } from "../mail/templates";
 import type { PaymentGateway, Verification } from "../payments/gateway";
 import { getPaymentChannels } from "../payments/channels";
 import { log } from "../log";
-import { every } from "../background";
+import { everyJob } from "../background";
+import { countOrderPlaced, countPayment } from "../metrics/metrics";
 import { moveRule, recordNewOrder, transition, TRANSITIONS } from "../orders/lifecycle";
 import { holdLines, lockVariants, moveStock, variantsOf } from "../orders/stock";
 import { isOpenPayment, mayBePaid, movePayments, OPEN_PAYMENT_STATUSES, type PaymentStatus } from "../payments/payment-status";
@@ -389,12 +390,12 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
     movePayments(ctx.db, eq(payments.reference, reference), status, { set: { verification: v.raw } });
   if (v.status === "pending") return awaitPayment(ctx.db, found.orderId, reference, v);
   if (v.status !== "success") {
-    if (v.status === "failed" || v.status === "abandoned") await recordVerification(v.status);
+    if ((v.status === "failed" || v.status === "abandoned") && (await recordVerification(v.status)).length) countPayment("declined");
     return { ok: false, reason: "not-paid", message: v.gatewayResponse || messages.paymentNotCompleted };
   }
   if (v.amountKobo !== found.amountKobo || v.currency !== found.currency) {
     log.error(`Payment ${reference}: provider reports ${v.amountKobo} ${v.currency}, order expects ${found.amountKobo} ${found.currency}`);
-    await recordVerification("failed");
+    if ((await recordVerification("failed")).length) countPayment("mismatched");
     return { ok: false, reason: "mismatch", message: messages.paymentMismatch };
   }
 
@@ -403,7 +404,7 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
     const [payment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.reference, reference));
     if (order.paidAt) {
       const [refund] = await tx.select({ reason: refunds.reason }).from(refunds).where(eq(refunds.paymentId, payment.id));
-      return { orderRef: order.orderRef, alreadyPaid: true, refundReason: refund?.reason ?? null, refundId: null };
+      return { orderRef: order.orderRef, alreadyPaid: true, refundReason: refund?.reason ?? null, refundId: null, totalKobo: order.totalKobo };
     }
     const refundReason = await refundReasonFor(tx, order);
     const paidAt = new Date();
@@ -440,9 +441,13 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
       await removeBoughtFromCart(tx, order.accountId, order.id);
       await queueOrderMails(tx, ctx, order.id);
     }
-    return { orderRef: order.orderRef, alreadyPaid: false, refundReason, refundId };
+    return { orderRef: order.orderRef, alreadyPaid: false, refundReason, refundId, totalKobo: order.totalKobo };
   });
-  if (!outcome.alreadyPaid) announceMail();
+  if (!outcome.alreadyPaid) {
+    announceMail();
+    countPayment("paid");
+    if (outcome.refundReason === null) countOrderPlaced(outcome.totalKobo);
+  }
   // Given back at once; a failure is retried by the background work (refunds.ts).
   if (outcome.refundId !== null) await sendRefund(ctx, outcome.refundId);
   return settledOutcome(outcome.orderRef, outcome.refundReason, outcome.alreadyPaid);
@@ -459,15 +464,16 @@ async function awaitPayment(
   reference: string,
   v: Verification,
 ): Promise<Extract<PaymentOutcome, { reason: "awaiting" }>> {
-  const orderRef = await db.transaction(async (tx) => {
+  const { orderRef, first } = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    const first = await movePayments(tx, eq(payments.reference, reference), "awaiting", { set: { channel: v.channel, verification: v.raw } });
-    if (first.length && order.status === "pending" && order.reservedUntil) {
+    const moved = await movePayments(tx, eq(payments.reference, reference), "awaiting", { set: { channel: v.channel, verification: v.raw } });
+    if (moved.length && order.status === "pending" && order.reservedUntil) {
       const stretched = new Date(Date.now() + AWAITING_HOLD_MS);
       if (stretched > order.reservedUntil) await tx.update(orders).set({ reservedUntil: stretched }).where(eq(orders.id, orderId));
     }
-    return order.orderRef;
+    return { orderRef: order.orderRef, first: moved.length > 0 };
   });
+  if (first) countPayment("awaiting");
   return { ok: false, reason: "awaiting", orderRef, message: messages.paymentAwaiting(channelLabel(v.channel)) };
 }
 
@@ -550,7 +556,7 @@ export async function cancelCheckout(ctx: CheckoutContext, reference: string, ac
 
 /** Ends lapsed holds every minute, so their stock returns even when nobody checks out. */
 export function startOrderExpiry(db: Database, intervalMs = 60_000): { stop(): void } {
-  return every(intervalMs, () => expireStaleOrders(db), "Expiring unpaid orders failed");
+  return everyJob(db, { name: "order-expiry", intervalMs, failure: "Expiring unpaid orders failed" }, () => expireStaleOrders(db));
 }
 
 /**
@@ -570,5 +576,7 @@ export async function completeAwaitingPayments(ctx: CheckoutContext): Promise<nu
 
 /** Asks about payments on their way every half minute (completeAwaitingPayments). */
 export function startAwaitingPayments(ctx: CheckoutContext, intervalMs = 30_000): { stop(): void } {
-  return every(intervalMs, () => completeAwaitingPayments(ctx), "Asking about awaited payments failed");
+  return everyJob(ctx.db, { name: "awaiting-payments", intervalMs, failure: "Asking about awaited payments failed" }, () =>
+    completeAwaitingPayments(ctx),
+  );
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { orders, payments, refunds } from "../db/schema";
-import { every } from "../background";
+import { everyJob } from "../background";
 import { log } from "../log";
 import { announceMail, queueMail } from "../mail/outbox";
 import { refundMail } from "../mail/templates";
@@ -93,7 +93,7 @@ export async function sendDueRefunds(ctx: CheckoutContext, now = new Date()): Pr
 
 /** Sends due refunds every minute. */
 export function startRefunds(ctx: CheckoutContext, intervalMs = 60_000): { stop(): void } {
-  return every(intervalMs, () => sendDueRefunds(ctx), "Sending refunds failed");
+  return everyJob(ctx.db, { name: "refunds", intervalMs, failure: "Sending refunds failed" }, () => sendDueRefunds(ctx));
 }
 
 /** The refunds of an order, for the admin and the tests. */

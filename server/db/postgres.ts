@@ -5,6 +5,7 @@ import { migrationsFolder, type ChannelListener, type Database, type DatabaseHan
 import * as schema from "./schema";
 import { log } from "../log";
 import { statementCounter } from "../timing";
+import { instrumentPool } from "../metrics/database";
 
 // PostgreSQL through node-postgres (DATABASE_URL).
 
@@ -19,6 +20,7 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
   pool.on("error", (error: Error & { code?: string }) => {
     if (error.code !== "57P01") log.error({ err: error }, "PostgreSQL connection error");
   });
+  instrumentPool(pool);
   const db = drizzle({ client: pool, schema, logger: statementCounter });
   const subscriptions = new Set<Subscription>();
   return {

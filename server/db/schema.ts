@@ -535,6 +535,19 @@ export const dailyRuns = pgTable(
 );
 
 /**
+ * Each background job's last run by any process (server/background.ts everyJob): Shop health
+ * and /metrics tell from it a job that has stopped (no success for three intervals).
+ */
+export const jobRuns = pgTable("job_runs", {
+  /** One of server/background.ts JOB_NAMES. */
+  job: text("job").primaryKey(),
+  intervalMs: integer("interval_ms").notNull(),
+  lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+  lastError: text("last_error"),
+});
+
+/**
  * Who changed what in the back office (issue 18): prices, stock, products, order statuses,
  * refunds and admins. The actor's name is copied, so the entry reads the same after the admin is
  * removed; entries are only ever added.

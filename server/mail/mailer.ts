@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { claimDueMail, markFailed, markSent, onMailAnnounced, type OutgoingMail } from "./outbox";
 import { log } from "../log";
+import { recordJobRun } from "../background";
 
 // Sends what the outbox holds: over SMTP when SMTP_URL is set, otherwise into the dev mailbox
 // (/dev/mailbox reads the outbox), with a line in the log.
@@ -73,6 +74,7 @@ export interface MailerOptions {
 
 export function startMailer(db: Database, config: Config, options: MailerOptions = {}): Mailer {
   const send = options.send ?? mailSender(config);
+  const intervalMs = options.intervalMs ?? 5_000;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -101,8 +103,17 @@ export function startMailer(db: Database, config: Config, options: MailerOptions
       again = true;
       return running;
     }
+    // Each pass is written down as the mailer job's run (job_runs): a mail that failed is the
+    // outbox's business; a pass that threw (the database) is the job's.
     running = drain()
-      .catch((err) => log.error({ err }, "Mailer error"))
+      .then(
+        () => recordJobRun(db, "mailer", intervalMs, null),
+        (err: unknown) => {
+          log.error({ err }, "Mailer error");
+          return recordJobRun(db, "mailer", intervalMs, err);
+        },
+      )
+      .catch((err: unknown) => log.error({ err }, "Writing down the mailer's run failed"))
       .finally(() => {
         running = null;
         if (again) {
@@ -113,7 +124,7 @@ export function startMailer(db: Database, config: Config, options: MailerOptions
     return running;
   }
 
-  const timer = setInterval(() => void deliverDue(), options.intervalMs ?? 5_000);
+  const timer = setInterval(() => void deliverDue(), intervalMs);
   timer.unref();
   const unsubscribe = onMailAnnounced(() => void deliverDue());
   void deliverDue();

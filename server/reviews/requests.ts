@@ -3,7 +3,7 @@ import { DAY_MS } from "~/common/lagos-time";
 import { REVIEW_REQUEST_AFTER_DAYS, REVIEW_REQUEST_WITHIN_DAYS } from "~/common/reviews";
 import type { Database } from "../db/client";
 import { orderEvents, orderItems, orders, products, reviews } from "../db/schema";
-import { every } from "../background";
+import { everyJob } from "../background";
 import { log } from "../log";
 import { onSale } from "../catalog/catalog";
 import { announceMail, queueMail } from "../mail/outbox";
@@ -89,5 +89,5 @@ export function startReviewRequests(db: Database, publicUrl: string, intervalMs 
     const run = await requestReviews(db, publicUrl);
     if (run.mailed > 0) log.info(run, "Asked customers for reviews");
   };
-  return every(intervalMs, check, "The review-request mail failed", { firstAfterMs: 10_000 });
+  return everyJob(db, { name: "review-requests", intervalMs, failure: "The review-request mail failed", firstAfterMs: 10_000 }, check);
 }

@@ -1,8 +1,11 @@
 import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configureLog, log, loggablePath } from "~/server/log";
 import { loadConfig } from "~/server/config";
 import { accountCall, apiClient, freshClientAddress, linkPaths, tokenFromOutbox, uniqueEmail } from "../support/accounts";
+import { scrape, valueOf } from "../support/metrics";
+import { loggedIn } from "../support/shop";
 import { useApiShop } from "../support/use-shop";
 
 // The log (server/log.ts): one JSON line per request with its id, the same id on every line
@@ -31,6 +34,28 @@ const { handle, api } = useApiShop();
 const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe("the log", () => {
+  it("writes an unexpected error with its request id, route and signed-in account, and /metrics counts it", async () => {
+    const who = await loggedIn(handle.db, api.baseUrl, "customer", "log-error");
+    const route = { route: "/api/api4users/get_user_cart.php" };
+    const before = valueOf((await scrape(api.baseUrl)).text, "shop_server_errors_total", route);
+    // A fault no one expects: the cart's table is gone for a moment.
+    await handle.db.execute(sql`alter table cart_items rename to cart_items_away`);
+    try {
+      const res = await fetch(`${api.baseUrl}/api/api4users/get_user_cart.php?user_id=${who.id}`, {
+        headers: { authorization: `Bearer ${who.token}` },
+      });
+      expect(res.status).toBe(500);
+    } finally {
+      await handle.db.execute(sql`alter table cart_items_away rename to cart_items`);
+    }
+    const failed = entries().findLast((e) => e.msg === "request failed");
+    expect(failed).toMatchObject({ ...route, accountId: who.id, status: 500, path: "/api/api4users/get_user_cart.php" });
+    const error = entries().findLast((e) => e.msg === "API error");
+    expect(error).toMatchObject({ reqId: failed!.reqId, accountId: who.id });
+    expect(lines.join("\n")).not.toContain(who.token);
+    expect(valueOf((await scrape(api.baseUrl)).text, "shop_server_errors_total", route)).toBe(before + 1);
+  });
+
   it("never holds a password, token, cookie or query string, through sign-up, verification, login and reset", async () => {
     const post = apiClient(api.baseUrl);
     const email = uniqueEmail("log");

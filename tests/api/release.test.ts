@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -295,6 +296,14 @@ describe.runIf(pg)("a built tree after npm prune --omit=dev, on PostgreSQL", () 
           401,
         );
       }
+      // /metrics (issue 27): the primary sums both processes, whichever answers. Each request on a
+      // connection of its own, which the primary hands to the processes in turn.
+      await Promise.all(Array.from({ length: 12 }, () => getOnNewConnection(`${shop.baseUrl}/healthz`)));
+      for (let i = 0; i < 4; i++) {
+        const text = await getOnNewConnection(`${shop.baseUrl}/metrics`);
+        const healthz = text.split("\n").filter((line) => line.startsWith("shop_http_requests_total{") && line.includes('route="/healthz"'));
+        expect(healthz, `scrape ${i}`).toEqual([expect.stringMatching(/ 12$/)]);
+      }
       // SIGTERM to the primary: each process says it is draining, and still serves, until it stops.
       stopped = shop.stop();
       await vi.waitFor(async () => expect((await fetch(`${shop.baseUrl}/readyz`)).status).toBe(503), { timeout: 1_500, interval: 10 });
@@ -333,3 +342,17 @@ describe.runIf(pg)("a built tree after npm prune --omit=dev, on PostgreSQL", () 
     }
   });
 });
+
+/** GET on a connection of its own (no keep-alive): the body. */
+function getOnNewConnection(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve(body));
+      })
+      .on("error", reject);
+  });
+}
