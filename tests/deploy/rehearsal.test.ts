@@ -339,6 +339,12 @@ describe.runIf(adminUrl && caddy)(`the deployment recipe, rehearsed (${caddy})`,
       expect(home.headers["content-encoding"], "the shop's own brotli, passed through").toBe("br");
       expect(home.headers["strict-transport-security"]).toMatch(/max-age=/);
       expect((await client.request("GET", "/metrics")).status, "Caddy does not pass /metrics").toBe(404);
+      // The monitoring on this machine scrapes each process at its own address (README "Monitoring").
+      for (const shop of shops) {
+        const scraped = await fetch(`http://127.0.0.1:${shop.port}/metrics`);
+        expect(scraped.status, `/metrics of the process on port ${shop.port}`).toBe(200);
+        expect(await scraped.text()).toContain("shop_orders_placed_total");
+      }
 
       const email = uniqueEmail("rehearsal");
       const signUp = await client.request("POST", "/api/api4users/user_signup.php", {
