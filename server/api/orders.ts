@@ -15,6 +15,7 @@ import { chargeTestCard, payLaterByTest, findTestTransaction } from "../payments
 import { requireSession } from "./accounts";
 import { isOwnId } from "./cart";
 import { contractUserId, fail, parse } from "./contract";
+import { handlePaystackEvent } from "../payments/paystack-events";
 
 // Checkout and order calls. create_order.php and get_user_orders.php are in requirements §7.2;
 // initialize_payment.php is ours (the specification's client made the pending order in the browser,
@@ -145,12 +146,17 @@ export function paystackWebhook(ctx: CheckoutContext): Router {
     }
     // Signed JSON that is not an event (null, a number) is ignored like any other event, not a
     // TypeError; a reference holding NUL cannot be one of ours and cannot be sent to the database.
-    const reference = event !== null && typeof event === "object" && event.event === "charge.success" ? event.data?.reference : undefined;
+    if (event !== null && typeof event === "object" && event.event !== "charge.success") {
+      // Refunds and disputes (server/payments/paystack-events.ts); any other event is ignored, said so.
+      const handled = await handlePaystackEvent(ctx, event, body);
+      return void res.json(handled.handled ? { success: true, ...(handled.duplicate ? { duplicate: true } : {}) } : { success: true, ignored: true });
+    }
+    const reference = event?.data?.reference;
     if (typeof reference !== "string" || hasNul(reference)) return void res.json({ success: true, ignored: true });
     const outcome = await completePayment(ctx, reference, null);
     // A reference of another shop on the same Paystack account is not ours to retry; a payment
-    // the shop is refunding has been handled.
-    if (!outcome.ok && outcome.reason !== "unknown-reference" && outcome.reason !== "refunded") {
+    // the shop is refunding (a mismatched one too: decision 0057) has been handled.
+    if (!outcome.ok && outcome.reason !== "unknown-reference" && outcome.reason !== "refunded" && outcome.reason !== "mismatch") {
       log.error(`Webhook for ${reference}: ${outcome.reason}`);
       return fail(res, outcome.reason === "verify-failed" ? 502 : 422, outcome.message);
     }

@@ -16,6 +16,8 @@ import type { PaymentGateway, Verification } from "../payments/gateway";
 import { getPaymentChannels } from "../payments/channels";
 import { log } from "../log";
 import { everyJob } from "../background";
+import { openIncident } from "../alerts/incidents";
+import { formatNairaTotal } from "~/common/money";
 import { countOrderPlaced, countPayment } from "../metrics/metrics";
 import { moveRule, recordNewOrder, transition, TRANSITIONS } from "../orders/lifecycle";
 import { holdLines, lockVariants, moveStock, variantsOf } from "../orders/stock";
@@ -355,7 +357,12 @@ export type PaymentOutcome =
   | { ok: false; reason: "awaiting"; orderRef: string; message: string }
   | { ok: false; reason: "unknown-reference" | "not-yours" | "not-paid" | "mismatch" | "verify-failed"; message: string };
 
-const refundMessage = (reason: RefundReason) => (reason === "superseded" ? messages.paymentRefundedSuperseded : messages.paymentRefundedSoldOut);
+const REFUND_MESSAGES: Record<RefundReason, string> = {
+  superseded: messages.paymentRefundedSuperseded,
+  "sold-out": messages.paymentRefundedSoldOut,
+  mismatch: messages.paymentMismatch,
+};
+const refundMessage = (reason: RefundReason) => REFUND_MESSAGES[reason];
 
 /**
  * Marks the reference's order paid once the provider confirms it: status success, and the amount
@@ -395,7 +402,9 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
   }
   if (v.amountKobo !== found.amountKobo || v.currency !== found.currency) {
     log.error(`Payment ${reference}: provider reports ${v.amountKobo} ${v.currency}, order expects ${found.amountKobo} ${found.currency}`);
-    if ((await recordVerification("failed")).length) countPayment("mismatched");
+    const mismatch = await refundMismatch(ctx, { reference, orderId: found.orderId, orderRef: found.orderRef, expected: found.amountKobo }, v);
+    if (mismatch.moved) countPayment("mismatched");
+    if (mismatch.refundId !== null) await sendRefund(ctx, mismatch.refundId);
     return { ok: false, reason: "mismatch", message: messages.paymentMismatch };
   }
 
@@ -451,6 +460,50 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
   // Given back at once; a failure is retried by the background work (refunds.ts).
   if (outcome.refundId !== null) await sendRefund(ctx, outcome.refundId);
   return settledOutcome(outcome.orderRef, outcome.refundReason, outcome.alreadyPaid);
+}
+
+/**
+ * A payment whose amount or currency is not the order's (decision 0057): never placed, and never
+ * failed in silence. The payment is marked failed; what the provider received (the verified
+ * amount, not the order's total) is refunded through the refund flow; the owners are alerted.
+ * The first verification that finds it does this; later ones find the payment failed already.
+ */
+async function refundMismatch(
+  ctx: CheckoutContext,
+  payment: { reference: string; orderId: number; orderRef: string; expected: number },
+  v: Verification,
+): Promise<{ moved: boolean; refundId: number | null }> {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const moved = await movePayments(tx, eq(payments.reference, payment.reference), "failed", { set: { verification: v.raw } });
+    if (!moved.length) return { moved: false, refundId: null };
+    const received = `${formatNairaTotal(v.amountKobo)}${v.currency === "NGN" ? "" : ` (${v.currency})`}`;
+    let refundId: number | null = null;
+    if (v.amountKobo > 0) {
+      const [refund] = await tx
+        .insert(refunds)
+        .values({ orderId: payment.orderId, paymentId: moved[0], amountKobo: v.amountKobo, reason: "mismatch" })
+        .onConflictDoNothing({ target: refunds.paymentId })
+        .returning({ id: refunds.id });
+      refundId = refund?.id ?? null;
+    }
+    await openIncident(
+      tx,
+      {
+        kind: "payment-mismatch",
+        key: `payment-mismatch:${payment.reference}`,
+        subject: `Order ${payment.orderRef}`,
+        subjectPath: `/admin/orders/${payment.orderRef}`,
+        detail:
+          `Paystack received ${received} for order ${payment.orderRef}, which costs ${formatNairaTotal(payment.expected)} (payment ${payment.reference}). ` +
+          `The order was not placed${refundId === null ? "; nothing could be refunded automatically" : ", and what was received is being refunded to the customer"}.`,
+      },
+      ctx.publicUrl,
+      ctx.shopOrdersEmail,
+    );
+    return { moved: true, refundId };
+  });
+  if (outcome.moved) announceMail();
+  return outcome;
 }
 
 /**

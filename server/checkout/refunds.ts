@@ -30,7 +30,7 @@ export async function sendRefund(ctx: CheckoutContext, refundId: number, now = n
     .returning();
   if (!claimed) return;
   const [payment] = await ctx.db.select({ reference: payments.reference }).from(payments).where(eq(payments.id, claimed.paymentId));
-  const note = claimed.reason === "superseded" ? "Paid for a replaced checkout" : "Stock sold before the payment arrived";
+  const note = PROVIDER_NOTES[claimed.reason];
   const result = await ctx.gateway.refund(payment.reference, claimed.amountKobo, note).catch((error: unknown) => ({
     ok: false as const,
     message: error instanceof Error ? error.message : String(error),
@@ -52,10 +52,28 @@ export async function sendRefund(ctx: CheckoutContext, refundId: number, now = n
     .where(eq(refunds.id, refundId));
 }
 
+/** What the provider's refund call says of each refund (Paystack's merchant note). */
+const PROVIDER_NOTES: Record<(typeof refunds.$inferSelect)["reason"], string> = {
+  superseded: "Paid for a replaced checkout",
+  "sold-out": "Stock sold before the payment arrived",
+  mismatch: "Paid an amount that was not the order's",
+};
+
 async function recordSent(ctx: CheckoutContext, refund: typeof refunds.$inferSelect, providerReply: unknown) {
   const refunded = await ctx.db.transaction(async (tx) => {
     const sentAt = new Date();
     await tx.update(refunds).set({ status: "sent", sentAt, providerReply, lastError: null }).where(eq(refunds.id, refund.id));
+    // A payment that did not match was never the order's: the order is left as it is (unpaid), and
+    // the customer is told what came back.
+    if (refund.reason === "mismatch") {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId));
+      await queueMail(tx, {
+        kind: "refund",
+        to: order.email,
+        ...refundMail({ order, reason: refund.reason, amountKobo: refund.amountKobo, publicUrl: ctx.publicUrl }),
+      });
+      return true;
+    }
     const note =
       refund.reason === "superseded"
         ? "Refunded automatically: the customer had replaced this checkout"
@@ -73,7 +91,11 @@ async function recordSent(ctx: CheckoutContext, refund: typeof refunds.$inferSel
     }
     await moveStock(tx, before, "refunded");
     const { order } = moved;
-    await queueMail(tx, { kind: "refund", to: order.email, ...refundMail({ order, reason: refund.reason, publicUrl: ctx.publicUrl }) });
+    await queueMail(tx, {
+      kind: "refund",
+      to: order.email,
+      ...refundMail({ order, reason: refund.reason, amountKobo: refund.amountKobo, publicUrl: ctx.publicUrl }),
+    });
     return true;
   });
   if (refunded) announceMail();

@@ -345,6 +345,15 @@ export const orders = pgTable(
      * reviewed): set once, by the statement that claims the order (server/reviews/requests.ts).
      */
     reviewRequestedAt: timestamp("review_requested_at", { withTimezone: true }),
+    /**
+     * The customer's bank disputes the payment (Paystack's charge.dispute.* events): "open" until
+     * Paystack resolves it, then "resolved"; null when never disputed. The owner answers on
+     * Paystack's dashboard by `disputeDueAt`.
+     */
+    disputeStatus: text("dispute_status", { enum: ["open", "resolved"] }),
+    disputeDueAt: timestamp("dispute_due_at", { withTimezone: true }),
+    /** Paystack's word for how it ended (merchant-accepted, declined, ...). */
+    disputeResolution: text("dispute_resolution"),
   },
   (t) => [
     index("orders_account_idx").on(t.accountId, t.createdAt),
@@ -426,7 +435,8 @@ export const refundStatus = pgEnum("refund_status", ["pending", "sent", "failed"
 
 /**
  * Money the shop gives back on its own (decision 0018): a payment for a checkout the customer had
- * replaced, or for one whose stock was sold before the money came. One per payment; sent through
+ * replaced, or for one whose stock was sold before the money came, or (decision 0057) a payment
+ * whose amount was not the order's: what the provider received is given back. One per payment; sent through
  * the provider's refund call after the transaction that found it, retried by housekeeping.
  */
 export const refunds = pgTable(
@@ -441,7 +451,7 @@ export const refunds = pgTable(
       .unique()
       .references(() => payments.id),
     amountKobo: kobo("amount_kobo").notNull(),
-    reason: text("reason", { enum: ["superseded", "sold-out"] }).notNull(),
+    reason: text("reason", { enum: ["superseded", "sold-out", "mismatch"] }).notNull(),
     status: refundStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /** A pending refund is sent from this moment; a process sending it pushes it on (a lease). */
@@ -451,6 +461,8 @@ export const refunds = pgTable(
     providerReply: jsonb("provider_reply"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Paystack's refund.processed: the money reached the customer. */
+    processedAt: timestamp("processed_at", { withTimezone: true }),
   },
   (t) => [index("refunds_due_idx").on(t.status, t.nextAttemptAt)],
 );
@@ -532,6 +544,42 @@ export const dailyRuns = pgTable(
     ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.job, t.day] })],
+);
+
+/**
+ * Every Paystack event the webhook acted on, by what makes it one (server/payments/paystack-events.ts):
+ * a second delivery of the same event, to this process or another, finds its row and does nothing.
+ */
+export const paystackEvents = pgTable("paystack_events", {
+  id: serial("id").primaryKey(),
+  /** The event and the id of what it is about: "refund.failed:<reference>", "charge.dispute.create:<dispute id>". */
+  key: text("key").notNull().unique(),
+  event: text("event").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  payload: jsonb("payload").notNull(),
+});
+
+/**
+ * Something an owner must know and act on (server/alerts/incidents.ts): a refund Paystack refused,
+ * a payment that did not match its order, a dispute. Opened once per key whatever the number of
+ * processes or restarts, so its alert mail goes out once; resolving it says so once.
+ */
+export const incidents = pgTable(
+  "incidents",
+  {
+    id: serial("id").primaryKey(),
+    /** One of server/alerts/incidents.ts INCIDENT_KINDS. */
+    kind: text("kind").notNull(),
+    /** What makes it one incident: "refund-failed:<refund id>", "dispute:<order ref>". */
+    key: text("key").notNull().unique(),
+    /** What it is about, as staff name it ("Order ORD-..."), and where the back office shows it. */
+    subject: text("subject").notNull(),
+    subjectPath: text("subject_path"),
+    detail: text("detail").notNull(),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [index("incidents_open_idx").on(t.resolvedAt, t.openedAt)],
 );
 
 /**

@@ -44,6 +44,9 @@ const order: Order = {
   paidAt: new Date(0),
   arrivesBy: "2026-11-27",
   reviewRequestedAt: null,
+  disputeStatus: null,
+  disputeDueAt: null,
+  disputeResolution: null,
 };
 const item = (productName: string, size: string, unitPriceKobo: number, quantity: number): Item => ({
   id: 1,

@@ -152,22 +152,26 @@ export function newOrderMail(letter: OrderLetter): MailContent {
 export function refundMail({
   order,
   reason,
+  amountKobo = order.totalKobo,
   publicUrl,
 }: {
   order: typeof orders.$inferSelect;
-  reason: "superseded" | "sold-out";
+  reason: "superseded" | "sold-out" | "mismatch";
+  /** What is given back: the order's total, or for a payment that did not match, what was received. */
+  amountKobo?: number;
   publicUrl: string;
 }): MailContent {
-  const why =
-    reason === "superseded"
-      ? `You paid for checkout ${order.orderRef} after starting a newer one, so you were charged twice. We have refunded this payment; your newer order is not affected.`
-      : `Your payment for order ${order.orderRef} arrived after the last of its stock was sold, so we cannot deliver it. We are sorry.`;
+  const why = {
+    superseded: `You paid for checkout ${order.orderRef} after starting a newer one, so you were charged twice. We have refunded this payment; your newer order is not affected.`,
+    "sold-out": `Your payment for order ${order.orderRef} arrived after the last of its stock was sold, so we cannot deliver it. We are sorry.`,
+    mismatch: `The payment we received for order ${order.orderRef} was not its total of ${formatNairaTotal(order.totalKobo)}, so the order was not placed. We are giving back what we received.`,
+  }[reason];
   return render({
-    subject: `Refund of ${formatNairaTotal(order.totalKobo)} for ${order.orderRef}`,
+    subject: `Refund of ${formatNairaTotal(amountKobo)} for ${order.orderRef}`,
     greetingName: order.firstName,
     paragraphs: [
       why,
-      `We have asked our payment provider to return ${formatNairaTotal(order.totalKobo)} to the card or account you paid with. Your bank may take up to 10 business days to show it.`,
+      `We have asked our payment provider to return ${formatNairaTotal(amountKobo)} to the card or account you paid with. Your bank may take up to 10 business days to show it.`,
     ],
     action: { label: "See my orders", url: `${publicUrl}${customerPanelPath(CUSTOMER_PANELS.myOrders)}` },
     closing: `Questions? Reply to this email or call us on ${SHOP_PHONE_DISPLAY}.`,
@@ -320,5 +324,25 @@ export function contactReceiptMail(): MailContent {
       `If you did not write to ${SHOP_NAME}, you can ignore this email.`,
     ],
     closing: `For anything urgent, call us on ${SHOP_PHONE_DISPLAY}.`,
+  });
+}
+
+/** An owner's alert (server/alerts/incidents.ts): what went wrong with the money, once, and once more when it is over. */
+export function incidentMail({
+  incident,
+  resolved,
+  publicUrl,
+}: {
+  incident: { subject: string; subjectPath: string | null; detail: string; title: string };
+  resolved: boolean;
+  publicUrl: string;
+}): MailContent {
+  return render({
+    subject: resolved ? `Resolved: ${incident.title} (${incident.subject})` : `Needs you: ${incident.title} (${incident.subject})`,
+    greetingName: "owner",
+    paragraphs: resolved
+      ? [`This is over: ${incident.detail}`, "Nothing more is needed unless the back office says otherwise."]
+      : [incident.detail, "You get this once; the back office shows it until it is resolved."],
+    ...(incident.subjectPath ? { action: { label: `Open ${incident.subject}`, url: `${publicUrl}${incident.subjectPath}` } } : {}),
   });
 }

@@ -246,3 +246,11 @@ export async function transition(tx: Executor, move: Move): Promise<MoveResult> 
 export async function recordNewOrder(tx: Executor, { orderId, note }: { orderId: number; note?: string | null }): Promise<void> {
   await tx.insert(orderEvents).values({ orderId, status: "pending", accountId: null, note: note ?? null });
 }
+
+/** A line in the order's history that changes no status: what the shop learnt about its money (a refund refused, a dispute). */
+export async function recordOrderNote(
+  tx: Executor,
+  { orderId, status, note }: { orderId: number; status: OrderStatus; note: string },
+): Promise<void> {
+  await tx.insert(orderEvents).values({ orderId, status, accountId: null, note });
+}

@@ -62,6 +62,10 @@ async function addShopActivity(db: Database): Promise<void> {
   // A daily job's run (the low-stock mail, issue 18).
   await db.insert(t.dailyRuns).values({ job: "low-stock-mail", day: "2026-01-05" });
   await db.insert(t.jobRuns).values({ job: "housekeeping", intervalMs: 3_600_000, lastSuccessAt: new Date("2026-01-05T10:00:00Z") });
+  await db
+    .insert(t.paystackEvents)
+    .values({ key: "refund.processed:abc", event: "refund.processed", payload: { event: "refund.processed", data: {} } });
+  await db.insert(t.incidents).values({ kind: "dispute", key: "dispute:1", subject: "Order ORD-1", subjectPath: null, detail: "A test dispute." });
   // A scheduled backup's record (decision 0046).
   await db.insert(t.backups).values({
     day: "2026-01-05",
@@ -458,7 +462,7 @@ describe("the commands", () => {
       try {
         expect(await backupCommand(["restore", fileA], env)).toEqual({
           code: 0,
-          out: expect.stringMatching(new RegExp(`^Restored \\d+ rows of 29 tables from .*a\\.backup into ${where} \\(`)),
+          out: expect.stringMatching(new RegExp(`^Restored \\d+ rows of 31 tables from .*a\\.backup into ${where} \\(`)),
         });
         expect(await backupCommand(["restore", fileA], env)).toEqual({
           code: 1,
@@ -470,7 +474,7 @@ describe("the commands", () => {
         });
         expect(await backupCommand(["backup", fileB], env)).toEqual({
           code: 0,
-          out: expect.stringMatching(new RegExp(`^Backed up \\d+ rows of 29 tables from ${where} to .*b\\.backup \\(`)),
+          out: expect.stringMatching(new RegExp(`^Backed up \\d+ rows of 31 tables from ${where} to .*b\\.backup \\(`)),
         });
         // The same rows in the same order: only the header (time, server) may differ.
         const body = (file: Buffer) => gunzipSync(file).toString("utf8").split("\n").slice(1);

@@ -5,7 +5,8 @@ import { messages } from "~/common/messages";
 import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { expireStaleOrders, HOLD_MS, PAYMENT_START_LIMIT } from "~/server/checkout/checkout";
 import { sendDueRefunds } from "~/server/checkout/refunds";
-import { carts, orderEvents, orders, payments, products, refunds } from "~/server/db/schema";
+import { carts, orderEvents, orders, outbox, payments, products, refunds } from "~/server/db/schema";
+import { formatNairaTotal } from "~/common/money";
 import { startPaystackStub } from "../support/paystack-stub";
 import { checkoutContext } from "~/server/app";
 import {
@@ -337,16 +338,37 @@ describe("checkout with Paystack (local stub)", () => {
     expect(await stockOf(handle.db, 57)).toBe(29);
   });
 
-  it("refuses a payment of a different amount (422) and pays nothing", async () => {
+  it("refuses a payment of a different amount (422), pays nothing, gives back what Paystack received and alerts the owners once", async () => {
     const s = await startedCheckout("amount", [[58, 1]]);
     const amount = stub.transactions.get(s.reference)!.amount;
     stub.settle(s.reference, { status: "success", amount: amount - 100 });
-    const res = await createOrder(s);
+    // The customer's page twice and Paystack's webhook, at once: one of them finds it.
+    const { body, signature } = stub.webhook(s.reference);
+    const [res, twice, hook] = await Promise.all([createOrder(s), createOrder(s), postWebhook(body, signature)]);
     expect(res.status).toBe(422);
     expect(res.body).toEqual(failure(messages.paymentMismatch));
+    expect(twice.status).toBe(422);
+    expect(hook.status).toBeLessThan(500);
     expect(await paidOrdersOf(handle.db, s.who.id)).toEqual([]);
     expect(await paymentOf(handle.db, s.reference)).toMatchObject({ status: "failed" });
     expect(await orderMails(s.orderRef, s.delivery.email)).toEqual({ confirmations: [], notices: [] });
+    // Never failed in silence: the amount received (not the order's) goes back, once.
+    expect(stub.refunds.filter((r) => r.reference === s.reference).map((r) => r.amount)).toEqual([amount - 100]);
+    const [order] = await ordersOf(handle.db, s.who.id);
+    expect(await handle.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([
+      expect.objectContaining({ reason: "mismatch", amountKobo: amount - 100, status: "sent" }),
+    ]);
+    expect(order.status).toBe("pending");
+    const [refundMail] = await mailsOfKind(handle.db, s.delivery.email, "refund");
+    expect(refundMail.subject).toBe(`Refund of ${formatNairaTotal(amount - 100)} for ${s.orderRef}`);
+    const alerts = await handle.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `Needs you: a payment that did not match its order (Order ${s.orderRef})`));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0].text).toContain(
+      `Paystack received ${formatNairaTotal(amount - 100)} for order ${s.orderRef}, which costs ${formatNairaTotal(amount)}`,
+    );
   });
 
   it("refuses a payment in another currency (422) and pays nothing", async () => {

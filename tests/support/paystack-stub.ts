@@ -51,6 +51,16 @@ export interface PaystackStub {
   failRefunds: boolean;
   /** A signed `charge.success` webhook body + signature for the given reference (uses the stored transaction). */
   webhook(reference: string, opts?: { secret?: string }): { body: string; signature: string };
+  /** A signed refund.processed or refund.failed for a refund the stub accepted of this transaction, as Paystack sends it. */
+  refundEvent(reference: string, outcome: "processed" | "failed"): { body: string; signature: string };
+  /** A signed charge.dispute.create, .remind or .resolve for this transaction, as Paystack sends it. */
+  disputeEvent(
+    reference: string,
+    step: "create" | "remind" | "resolve",
+    dispute: { id: number; dueAt?: string; resolution?: string },
+  ): { body: string; signature: string };
+  /** Any signed event (one Paystack may add), for the shop's answer to events it does not know. */
+  signedEvent(event: string, data: unknown): { body: string; signature: string };
   /** While set, the checkout refuses every access code with this message (an expired or spent code). */
   refuseCheckout: string | null;
   /** Where a payment that lands (checkout/charge by card, `confirm`) is announced by a signed charge.success. */
@@ -152,6 +162,44 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
     });
     const signature = createHmac("sha512", secret).update(body).digest("hex");
     return { body, signature };
+  }
+
+  function signedEvent(event: string, data: unknown): { body: string; signature: string } {
+    const body = JSON.stringify({ event, data });
+    return { body, signature: createHmac("sha512", secretKey).update(body).digest("hex") };
+  }
+
+  function refundEvent(reference: string, outcome: "processed" | "failed") {
+    const { tx } = stored(reference);
+    const accepted = refunds.findLast((r) => r.reference === reference);
+    if (!accepted) throw new Error(`paystack-stub: no refund of ${reference} was accepted`);
+    return signedEvent(`refund.${outcome}`, {
+      status: outcome,
+      transaction_reference: reference,
+      refund_reference: `rfnd_${accepted.id}`,
+      amount: accepted.amount,
+      currency: tx.currency,
+      processor: "stub",
+      customer: { email: tx.email },
+      integration: 1,
+      domain: "test",
+    });
+  }
+
+  function disputeEvent(reference: string, step: "create" | "remind" | "resolve", dispute: { id: number; dueAt?: string; resolution?: string }) {
+    const { tx, id } = stored(reference);
+    return signedEvent(`charge.dispute.${step}`, {
+      id: dispute.id,
+      refund_amount: tx.amount,
+      currency: tx.currency,
+      status: step === "resolve" ? "resolved" : "awaiting-merchant-feedback",
+      resolution: step === "resolve" ? (dispute.resolution ?? "merchant-accepted") : null,
+      domain: "test",
+      transaction: { id, reference, amount: tx.amount, currency: tx.currency, status: "success" },
+      category: "chargeback",
+      created_at: new Date().toISOString(),
+      due_at: dispute.dueAt ?? null,
+    });
   }
 
   /** Paystack tells the shop a payment landed (when `webhookUrl` is set); the answer is recorded. */
@@ -473,6 +521,9 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
     webhookDeliveries,
     settle,
     webhook: (reference, opts = {}) => signedWebhook(reference, opts.secret),
+    refundEvent,
+    disputeEvent,
+    signedEvent,
     async confirm(reference) {
       const { tx } = stored(reference);
       if (tx.status !== "ongoing") throw new Error(`paystack-stub: ${reference} is ${tx.status}, not ongoing`);
