@@ -84,6 +84,7 @@ const ONE_WIDTH_FLOWS = [
   "product-csv.spec.ts",
   "product-tools.spec.ts",
   "admin-catalog.spec.ts",
+  "shop-health.spec.ts",
 ];
 
 const baseURL = externalShop ?? `http://127.0.0.1:${process.env.E2E_PORT}`;

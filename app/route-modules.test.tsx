@@ -164,9 +164,9 @@ describe("the panels' registry", () => {
     }
   });
 
-  it("shows Admins, the audit log and Settings to owners only, and gives the pictures' cap to Post Product and Categories only", () => {
+  it("shows Admins, the audit log, Settings and Shop health to owners only, and gives the pictures' cap to Post Product and Categories only", () => {
     const labels = (keep: (p: PanelModule) => boolean) => PANELS.filter(keep).map((p) => p.panel.label);
-    expect(labels((p) => p.panel.ownersOnly === true)).toEqual(["Admins", "Audit log", "Settings"]);
+    expect(labels((p) => p.panel.ownersOnly === true)).toEqual(["Admins", "Audit log", "Settings", "Shop health"]);
     expect(labels((p) => p.panel.formLimit === "pictures")).toEqual(["Post Product", "Categories"]);
   });
 });

@@ -226,6 +226,10 @@ export const messages = {
       : `${name} leaves the menus. This cannot be undone.`,
   // Settings: delivery estimates (issue 19).
   ownersOnlySettings: "Only owners of the shop can change the settings.",
+  ownersOnlyHealth: "Only owners of the shop can send an e-mail again.",
+  mailSentAgain: "The e-mail is back in the outbox and goes out shortly.",
+  mailNotFailed: "That e-mail is no longer waiting to be sent again.",
+  mailIdInvalid: "That e-mail could not be sent again.",
   deliveryDaysInvalid: (label: string, max: number) => `${label}: please enter a whole number of business days from 1 to ${max}.`,
   closedDayInvalid: (line: string) => `"${line}" is not a closed day: write one per line, the date as YYYY-MM-DD, then a note if you like.`,
   closedDayNoteTooLong: (day: string, max: number) => `The note of ${day} can be at most ${max} characters.`,

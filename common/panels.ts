@@ -22,6 +22,8 @@ export const ADMIN_PANELS = {
   settings: 12,
   /** Ratings and reviews to approve or hide (issue 19): staff and owners. */
   reviews: 13,
+  /** Shop health (issue 27): the money's figures and what needs a person; owners only. */
+  shopHealth: 14,
 } as const;
 
 /** The customer dashboard (/userdashboard): User Info and My Orders (requirements §2.3). */

@@ -202,6 +202,7 @@ const FAILURES: Failure[] = [
     request: () => send("POST", adminPanelPath(ADMIN_PANELS.settings), urlencoded(valid)),
   },
   { menu: ADMIN_PANELS.reviews, missing: { table: "reviews" }, request: () => send("GET", adminPanelPath(ADMIN_PANELS.reviews)) },
+  { menu: ADMIN_PANELS.shopHealth, missing: { table: "job_runs" }, request: () => send("GET", adminPanelPath(ADMIN_PANELS.shopHealth)) },
 ];
 
 describe("a panel that fails", () => {

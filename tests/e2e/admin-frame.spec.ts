@@ -90,6 +90,7 @@ test("every back-office page wears the back office's frame, with nothing covered
     "categories",
     "settings",
     "reviews",
+    "shop-health",
   ];
   for (const [menu, name] of panels.entries()) {
     await gotoHydrated(page, `/admin?menu=${menu}`);

@@ -1,0 +1,112 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort, shopEnv, startShop, stopShop } from "~/scripts/shop-server.mjs";
+import { openDatabase } from "~/server/db/client";
+import { incidents, outbox } from "~/server/db/schema";
+import { startSmtpServer } from "../support/smtp";
+import { adminMenu, test as base, expect, expectAccessible, expectOnTop, fullPageShot, gotoHydrated, logInThroughPage } from "./fixtures";
+
+// Shop health (issue 27) in the browser: an owner reads what needs them and sends a mail that had
+// failed for good again, and it reaches the mail server. The shared demo shop has no mail server
+// to fail, so this file starts a real shop of its own (one a worker, mail over a local SMTP
+// server), whose database is given a mail that failed and an open incident before it starts.
+
+const OWNER = { email: "health-owner@foamshop.test", name: "Ngozi Owner", password: "Owner-pass-2026" };
+const FAILED = { to: "customer-health@example.test", subject: "Your Foam Shop order ORD-1700000000000-42" };
+
+interface HealthShop {
+  baseUrl: string;
+  smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+}
+
+const test = base.extend<object, { healthShop: HealthShop }>({
+  healthShop: [
+    async ({}, use) => {
+      const smtp = await startSmtpServer();
+      const dir = mkdtempSync(path.join(os.tmpdir(), "shop-health-e2e-"));
+      const port = await freePort();
+      const dataDir = path.join(dir, "data");
+      const env = shopEnv(port, dataDir, {
+        SMTP_URL: smtp.url,
+        LOG_LEVEL: "warn",
+        PICTURE_CACHE_DIR: process.env.E2E_RUN_DIR ? path.join(process.env.E2E_RUN_DIR, "pictures") : "",
+      });
+      // The owner, made as a real owner makes one (npm run admin:create's command).
+      execFileSync(
+        process.execPath,
+        ["scripts/commands.mjs", "admin-cli", "--email", OWNER.email, "--name", OWNER.name, "--phone", "2348031234567"],
+        {
+          env: { ...env, ADMIN_PASSWORD: OWNER.password },
+          stdio: "pipe",
+        },
+      );
+      const handle = await openDatabase({ dataDir });
+      await handle.db.insert(outbox).values({
+        kind: "order-confirmation",
+        to: FAILED.to,
+        subject: FAILED.subject,
+        html: "<p>Thank you for your order.</p>",
+        text: "Thank you for your order.",
+        status: "failed",
+        attempts: 6,
+        lastError: "connect ECONNREFUSED 127.0.0.1:2525",
+      });
+      await handle.db.insert(incidents).values({
+        kind: "refund-failed",
+        key: "refund-failed:e2e",
+        subject: "Order ORD-1700000000000-42",
+        subjectPath: "/admin/orders/ORD-1700000000000-42",
+        detail: "Paystack could not refund this payment (Paystack could not make it): it needs a refund again.",
+      });
+      await handle.close();
+      const shop = await startShop(env);
+      await use({ baseUrl: shop.base, smtp });
+      await stopShop(shop);
+      await smtp.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: "worker", timeout: 300_000 },
+  ],
+  baseURL: async ({ healthShop }, use) => use(healthShop.baseUrl),
+});
+
+test("an owner reads what needs them in Shop health and sends a failed mail again, which reaches the mail server", async ({ page, healthShop }) => {
+  test.setTimeout(90_000);
+  await logInThroughPage(page, "/adminlogin", OWNER.email, OWNER.password);
+  await expect(page).toHaveURL(/\/admin(?:\?|$)/);
+  await (await adminMenu(page)).getByRole("link", { name: "Shop health" }).click();
+  await expect(page).toHaveURL(/menu=14/);
+  await expect(page.getByRole("heading", { name: "Shop health", level: 2 })).toBeVisible();
+  await expect(page.getByTestId("health-verdict")).toHaveText("2 things need you. Times are Lagos time.");
+
+  const incident = page.getByTestId("incidents").getByRole("listitem");
+  await expect(incident).toContainText("it needs a refund again");
+  await expectOnTop(incident.getByRole("link", { name: "Order ORD-1700000000000-42" }));
+  const mail = page.getByTestId("failed-mail").getByRole("listitem");
+  await expect(mail).toContainText(FAILED.subject);
+  await expect(mail).toContainText(`To ${FAILED.to}`);
+  await expect(mail).toContainText("Why: connect ECONNREFUSED");
+  const again = mail.getByRole("button", { name: /^Send again/ });
+  await expectOnTop(again);
+  await expectAccessible(page);
+  await fullPageShot(page, "test-results/shots/phone-shop-health.png");
+  // The same panel at a desktop's width: nothing covered there either.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectOnTop(again);
+  await fullPageShot(page, "test-results/shots/desktop-shop-health.png");
+  await page.setViewportSize({ width: 375, height: 812 });
+
+  // A double press sends it once: the second finds it waiting already.
+  await again.dblclick();
+  const notice = page.getByRole("status").filter({ hasText: /outbox|no longer waiting/ });
+  await expect(notice).toBeVisible();
+  await expectOnTop(notice);
+  const arrived = await healthShop.smtp.waitForMail((m) => m.envelope.to.includes(FAILED.to), { timeout: 20_000 });
+  expect(arrived.parsed.subject).toBe(FAILED.subject);
+  await gotoHydrated(page, "/admin?menu=14");
+  await expect(page.getByText("No e-mail has failed for good.")).toBeVisible();
+  await expect(page.getByTestId("health-verdict")).toHaveText("1 thing needs you. Times are Lagos time.");
+  expect(healthShop.smtp.received.filter((m) => m.envelope.to.includes(FAILED.to))).toHaveLength(1);
+});
