@@ -3,8 +3,8 @@ import type { Route } from "./+types/admin-frame";
 import { panelAt } from "../admin/registry";
 import { AdminFrame } from "../components/admin/AdminFrame";
 import { PanelError } from "../components/admin/PanelError";
-import { isOwner } from "../services.server";
 import { requireAccount } from "../sessions.server";
+import { backOfficeViewer } from "../admin/viewer.server";
 
 // The admin dashboard's frame (decision 0049): a layout around `/admin` (routes/admin.tsx) with the
 // greeting and the menu. It has no address of its own. A panel that fails shows its error inside
@@ -12,12 +12,12 @@ import { requireAccount } from "../sessions.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await requireAccount(request, context, "admin");
-  return { fullName: account.fullName, owner: isOwner(account) };
+  return { fullName: account.fullName, viewer: await backOfficeViewer(account, context) };
 }
 
 export default function AdminDashboardFrame({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame greet={loaderData.fullName} owner={loaderData.owner} active={panelAt(useLocation().search).panel.menu}>
+    <AdminFrame greet={loaderData.fullName} viewer={loaderData.viewer} active={panelAt(useLocation().search).panel.menu}>
       <Outlet />
     </AdminFrame>
   );

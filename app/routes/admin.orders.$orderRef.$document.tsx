@@ -7,7 +7,7 @@ import { DOCUMENT_TITLES, isDocumentKind, OrderDocument } from "../components/ad
 import { OrderError } from "../components/admin/OrderError";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
-import { isOwner } from "~/app/services.server";
+import { backOfficeViewer } from "../admin/viewer.server";
 
 // An order's invoice or packing slip (issue 18), an A4 sheet to print: components/admin/OrderDocument.tsx.
 
@@ -16,7 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isDocumentKind(params.document)) throw data("Not found", { status: 404 });
   const order = await orderDocumentData(context, params.orderRef);
   if (!order) throw data("Order not found", { status: 404 });
-  return { order, kind: params.document, owner: isOwner(account) };
+  return { order, kind: params.document, viewer: await backOfficeViewer(account, context) };
 }
 
 // Personal data: never kept by a shared cache, nor shown again by Back after logout.
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ params, loaderData }) =>
 
 export default function OrderDocumentPage({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame owner={loaderData.owner} active={ADMIN_PANELS.orders}>
+    <AdminFrame viewer={loaderData.viewer} active={ADMIN_PANELS.orders}>
       <OrderDocument order={loaderData.order} kind={loaderData.kind} />
     </AdminFrame>
   );

@@ -14,8 +14,8 @@ import { OrderSummary } from "../components/admin/order/OrderSummary";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
-import { isOwner } from "~/app/services.server";
 import { NOTE_MAX, TRACKING_ID_MAX, getOrderForAdmin, staffLabel } from "~/app/services.server";
+import { backOfficeViewer } from "../admin/viewer.server";
 
 // One order for the admin (issue 5): its lines, delivery details, payment and the provider's
 // verification, the history of its status, and the form that moves it on.
@@ -46,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       next: order.nextStatuses.map((status) => ({ value: status, label: staffLabel(status), stockNote: order.stockNotes[status] ?? "" })),
     },
     backTo: backToList(request),
-    owner: isOwner(account),
+    viewer: await backOfficeViewer(account, context),
     limits: { trackingId: TRACKING_ID_MAX, note: NOTE_MAX },
   };
 }
@@ -68,9 +68,9 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export const meta: Route.MetaFunction = ({ params }) => privatePageMeta(`Order ${params.orderRef}`);
 
 export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, backTo, limits, owner } = loaderData;
+  const { order, backTo, limits, viewer } = loaderData;
   return (
-    <AdminFrame owner={owner} active={ADMIN_PANELS.orders}>
+    <AdminFrame viewer={viewer} active={ADMIN_PANELS.orders}>
       <OrderSummary order={order} backTo={backTo} />
       {/* Two columns from lg:. On a phone one column, with the status form right after the items,
           where the owner reaches it without scrolling past the payment details. */}

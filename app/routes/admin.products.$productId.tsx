@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin.products.$productId";
+import { backOfficeViewer } from "../admin/viewer.server";
 import { messages } from "~/common/messages";
 import { ADMIN_PANELS } from "~/common/panels";
 import { duplicateProductAction, editProductAction, productPageData, uploadTooLarge } from "../admin/products.server";
@@ -10,7 +11,7 @@ import { networkFallback } from "../forms";
 import { formIntent, unknownIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
-import { isOwner, listCategories, readProductForm } from "~/app/services.server";
+import { listCategories, readProductForm } from "~/app/services.server";
 
 // A product's page in the back office (beyond the specification, requirements §14.2: a shop cannot run without it): edit it,
 // hide it, duplicate it; a deleted product shows its record instead, so no link to it is a 404.
@@ -18,7 +19,7 @@ import { isOwner, listCategories, readProductForm } from "~/app/services.server"
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const account = await requireAccount(request, context, "admin");
   const [product, categories] = await Promise.all([productPageData(params.productId, context), listCategories(context.db)]);
-  return { product, categories: categories.map((c) => c.name), owner: isOwner(account) };
+  return { product, categories: categories.map((c) => c.name), viewer: await backOfficeViewer(account, context) };
 }
 
 /** The forms of this page, by the `intent` each sends; any other, or none, is refused (issue 16). */
@@ -46,9 +47,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   privatePageMeta(loaderData ? `${loaderData.product.archivedAt ? "Deleted product" : "Edit"} ${loaderData.product.name}` : "Edit product");
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, categories, owner } = loaderData;
+  const { product, categories, viewer } = loaderData;
   return (
-    <AdminFrame owner={owner} active={ADMIN_PANELS.manageProducts}>
+    <AdminFrame viewer={viewer} active={ADMIN_PANELS.manageProducts}>
       {product.archivedAt ? (
         <ArchivedProduct product={product} deletedAt={new Date(product.archivedAt)} />
       ) : (

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/admin.products.import";
+import { backOfficeViewer } from "../admin/viewer.server";
 import { ADMIN_PANELS } from "~/common/panels";
 import { csvImportAction, csvTooLarge, csvUnknownIntent, type CsvImportResult } from "../admin/product-csv.server";
 import { AdminFrame } from "../components/admin/AdminFrame";
@@ -7,14 +8,14 @@ import { ProductCsvImport } from "../components/admin/ProductCsv";
 import { formIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
-import { isOwner, readProductForm } from "~/app/services.server";
+import { readProductForm } from "~/app/services.server";
 
 // The products CSV import (issue 18, docs/decisions/0036-product-csv.md): check a file and
 // preview its changes, then confirm them. Reached from the Manage Products panel.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await requireAccount(request, context, "admin");
-  return { owner: isOwner(account) };
+  return { viewer: await backOfficeViewer(account, context) };
 }
 
 const INTENTS = ["preview", "confirm"] as const;
@@ -39,7 +40,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Import products f
 
 export default function ProductCsvImportPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <AdminFrame owner={loaderData.owner} active={ADMIN_PANELS.manageProducts}>
+    <AdminFrame viewer={loaderData.viewer} active={ADMIN_PANELS.manageProducts}>
       <ProductCsvImport result={actionData as CsvImportResult | undefined} />
     </AdminFrame>
   );

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/common/messages";
@@ -8,6 +8,7 @@ import { PANELS } from "~/app/admin/registry";
 import { createVerifiedAccount } from "~/server/accounts/accounts";
 import { startSession } from "~/server/accounts/sessions";
 import { getProduct } from "~/server/catalog/catalog";
+import { incidents } from "~/server/db/schema";
 import { MAX_PAGE_FORM_BYTES } from "~/server/security";
 import { freshClientAddress, uniqueEmail } from "../support/accounts";
 import { escaped } from "../support/hostile-text";
@@ -311,5 +312,37 @@ describe("a panel's forms", () => {
     const after = await send("GET", adminPanelPath(ADMIN_PANELS.settings));
     expect([after.status, after.location]).toEqual([302, "/adminlogin"]);
     cookie = await sessionCookie(ownerId);
+  });
+});
+
+describe("open incidents (issue 27)", () => {
+  it("show at the top of every back-office page for owners, never for staff, and go once resolved", async () => {
+    const staff = await createVerifiedAccount(
+      handle.db,
+      "admin",
+      { fullName: "Tunde Staff", email: uniqueEmail("panels-staff"), password: "correct horse battery", phoneNumber: "2348012345678" },
+      { adminRole: "staff" },
+    );
+    if (!staff.ok) throw new Error("could not create the staff member");
+    const staffCookie = await sessionCookie(staff.account.id);
+    const page = async (path: string, as: string) => (await fetch(`${shop.baseUrl}${path}`, { headers: { cookie: as } })).text();
+    const [incident] = await handle.db
+      .insert(incidents)
+      .values({ kind: "dispute", key: "dispute:banner-test", subject: "Order ORD-BANNER-1", subjectPath: null, detail: "A test dispute." })
+      .returning();
+    try {
+      for (const path of ["/admin", adminPanelPath(ADMIN_PANELS.orders), "/admin/products/18", "/admin/products/import"]) {
+        const owners = await page(path, cookie);
+        expect(owners, path).toContain("1 incident needs you");
+        expect(owners, path).toContain(": Order ORD-BANNER-1");
+        const staffs = await page(path, staffCookie);
+        expect(staffs, path).not.toContain("needs you");
+        expect(staffs, path).not.toContain("ORD-BANNER-1");
+      }
+      await handle.db.update(incidents).set({ resolvedAt: new Date() }).where(eq(incidents.id, incident.id));
+      expect(await page("/admin", cookie)).not.toContain("incident needs you");
+    } finally {
+      await handle.db.delete(incidents).where(eq(incidents.id, incident.id));
+    }
   });
 });

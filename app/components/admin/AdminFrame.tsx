@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { welcomeText } from "~/common/accounts";
-import { adminPanelPath, type AdminPanel } from "~/common/panels";
+import { ADMIN_PANELS, adminPanelPath, type AdminPanel } from "~/common/panels";
 import { PANEL_FACTS } from "~/app/admin/registry";
+import type { BackOfficeViewer } from "~/app/admin/viewer.server";
 import { LogoutDialog } from "../account/LogoutDialog";
 import { HomeIcon, LogoutIcon, MenuIcon } from "../icons";
 import { Logo } from "../Logo";
@@ -17,18 +18,22 @@ import { Logo } from "../Logo";
 
 export function AdminFrame({
   greet,
-  owner = false,
+  viewer,
   active,
   children,
 }: {
-  /** Whether the signed-in admin is an owner: their menu has Admins and the audit log (unknown on an error page). */
-  owner?: boolean;
+  /**
+   * Who is looking (app/admin/viewer.server.ts): an owner's menu has the owners' panels, and an
+   * owner sees the open incidents at the top of every page. Unknown on an error page: staff's menu.
+   */
+  viewer?: BackOfficeViewer;
   /** The dashboard's greeting above the panel, "Welcome <name>" (its heading); a sub-page has its own. */
   greet?: string;
   /** The menu entry this page belongs to (an order's page belongs to Orders). */
   active: AdminPanel;
   children: ReactNode;
 }) {
+  const owner = viewer?.owner ?? false;
   const [confirming, setConfirming] = useState(false);
   // Another page closes the phone's menu: the <details> is made afresh. Dropping a shown notice
   // from the address (NoticeToast) is no other page.
@@ -69,6 +74,7 @@ export function AdminFrame({
       </aside>
 
       <div className="min-w-0 px-4 py-5 sm:px-6 md:py-8 print:p-0">
+        {viewer?.incidents ? <IncidentsBanner {...viewer.incidents} /> : null}
         {greet === undefined ? (
           children
         ) : (
@@ -82,6 +88,26 @@ export function AdminFrame({
 
       {/* The dashboard's action ends the session, from any back-office page. */}
       <LogoutDialog open={confirming} onClose={() => setConfirming(false)} action="/admin" />
+    </div>
+  );
+}
+
+/** What needs an owner now (issue 27): until every incident is resolved, on every back-office page. */
+function IncidentsBanner({ count, newest }: { count: number; newest: string }) {
+  return (
+    <div
+      role="region"
+      aria-label="Incidents"
+      className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 print:hidden"
+      data-testid="incidents-banner"
+    >
+      <p className="min-w-0 wrap-anywhere">
+        <span className="font-semibold">{count === 1 ? "1 incident needs you" : `${count} incidents need you`}</span>
+        {count === 1 ? `: ${newest}` : `, the newest: ${newest}`}
+      </p>
+      <Link to={adminPanelPath(ADMIN_PANELS.shopHealth)} className="font-semibold text-red-900 underline underline-offset-2">
+        Open Shop health
+      </Link>
     </div>
   );
 }

@@ -1,0 +1,21 @@
+import type { AppLoadContext } from "react-router";
+import type { SignedInAccount } from "~/server/accounts/sessions";
+import { openIncidents } from "~/server/alerts/incidents";
+import { isOwner } from "~/server/admin/staff";
+
+// Who is looking at a back-office page, as its frame needs it (app/components/admin/AdminFrame.tsx):
+// whether they are an owner (the owners' menu entries), and for owners the incidents still open,
+// which every back-office page shows at its top (issue 27) until they are resolved.
+
+export interface BackOfficeViewer {
+  owner: boolean;
+  /** Open incidents (owners only): how many, and the newest's subject. */
+  incidents: { count: number; newest: string } | null;
+}
+
+export async function backOfficeViewer(account: SignedInAccount, context: AppLoadContext): Promise<BackOfficeViewer> {
+  if (!isOwner(account)) return { owner: false, incidents: null };
+  const open = await openIncidents(context.db);
+  const newest = open.at(-1);
+  return { owner: true, incidents: newest ? { count: open.length, newest: newest.subject } : null };
+}
