@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = {
   category: "Categories",
   settings: "Settings",
   review: "Reviews",
+  incident: "Incidents",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

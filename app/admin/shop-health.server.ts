@@ -3,7 +3,7 @@ import { z } from "zod";
 import { readableLagosTime } from "~/common/lagos-time";
 import { formatNairaTotal } from "~/common/money";
 import type { SignedInAccount } from "~/server/accounts/sessions";
-import { shopHealth, sendMailAgain, MISSED_INTERVALS, TRANSFER_WAIT_MS } from "~/server/admin/shop-health";
+import { markIncidentResolved, shopHealth, sendMailAgain, MISSED_INTERVALS, TRANSFER_WAIT_MS } from "~/server/admin/shop-health";
 import { isOwner } from "~/server/admin/staff";
 import { messages } from "~/common/messages";
 import type { FormResult } from "../forms";
@@ -61,6 +61,16 @@ export async function shopHealthPanelData(account: SignedInAccount, context: App
 }
 
 const resendInput = z.object({ id: z.coerce.number().int().positive() });
+
+/** "Mark resolved" on an open incident (owners only). */
+export async function incidentAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
+  if (!isOwner(account)) return data<FormResult>({ status: "error", message: messages.ownersOnlyHealth }, { status: 403 });
+  const input = resendInput.safeParse({ id: form.get("id") ?? undefined });
+  if (!input.success) return data<FormResult>({ status: "error", message: messages.incidentIdInvalid }, { status: 400 });
+  const where = { publicUrl: context.config.publicUrl, fallbackTo: context.config.shopOrdersEmail };
+  const resolved = await markIncidentResolved(context.db, account.id, input.data.id, where);
+  return data<FormResult>(resolved ? { status: "done", message: messages.incidentResolved } : { status: "error", message: messages.incidentNotOpen });
+}
 
 /** "Send again" on a mail that failed for good (owners only). */
 export async function shopHealthAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {

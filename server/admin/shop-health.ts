@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jobRuns, orders, outbox, payments, refunds } from "../db/schema";
-import { openIncidents } from "../alerts/incidents";
+import { openIncidents, resolveIncident } from "../alerts/incidents";
+import { recordAudit } from "./audit";
+import { incidents as incidentRows } from "../db/schema";
 import { announceMail } from "../mail/outbox";
 import { readShopState } from "../metrics/shop-state";
 
@@ -86,4 +88,31 @@ export async function sendMailAgain(db: Database, mailId: number): Promise<boole
     .returning({ id: outbox.id });
   if (moved.length) announceMail();
   return moved.length > 0;
+}
+
+/**
+ * An owner marks an open incident resolved (they refunded by hand, answered the dispute...): the
+ * banner goes, the owners are told once, and the audit log says who. Whether it was open.
+ */
+export async function markIncidentResolved(
+  db: Database,
+  ownerId: number,
+  incidentId: number,
+  where: { publicUrl: string; fallbackTo: string },
+): Promise<boolean> {
+  const resolved = await db.transaction(async (tx) => {
+    const [incident] = await tx.select().from(incidentRows).where(eq(incidentRows.id, incidentId));
+    if (!incident || incident.resolvedAt) return false;
+    const detail = `Marked resolved by an owner: ${incident.detail}`;
+    if (!(await resolveIncident(tx, incident.key, detail, where.publicUrl, where.fallbackTo))) return false;
+    await recordAudit(tx, ownerId, {
+      action: "incident",
+      subject: incident.subject,
+      subjectPath: incident.subjectPath,
+      detail: "Marked the incident resolved",
+    });
+    return true;
+  });
+  if (resolved) announceMail();
+  return resolved;
 }

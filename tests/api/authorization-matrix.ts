@@ -900,6 +900,15 @@ export const PAGE_ROWS: MatrixRow[] = [
   },
   {
     surface: "page",
+    method: "POST",
+    route: "/admin",
+    request: "/admin?menu=14",
+    body: { intent: "incident-resolve", id: "1" },
+    expect: adminPage("403 +msg.ownersOnlyHealth"),
+    why: "Marking an incident resolved (issue 27) is an owner's; staff are refused and nothing changes.",
+  },
+  {
+    surface: "page",
     method: "GET",
     route: "/admin",
     request: "/admin?menu=13",

@@ -422,6 +422,8 @@ function extend(c: Case): Case {
     };
   if (c.surface === "page" && path.endsWith("/review"))
     return { ...c, shows: { rating: messages.reviewRatingInvalid, review: messages.reviewTextTooLong } };
+  if (c.surface === "page" && path === "/admin" && c.body.intent === "incident-resolve")
+    return { ...c, actor: "admin", shows: { intent: messages.requestUnreadable, id: messages.incidentIdInvalid } };
   if (c.surface === "page" && path === "/admin" && c.body.intent === "mail-resend")
     // As for staff-change: this file's admin is an owner, who may send a mail again.
     return { ...c, actor: "admin", shows: { intent: messages.requestUnreadable, id: messages.mailIdInvalid } };

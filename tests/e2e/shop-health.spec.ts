@@ -77,7 +77,7 @@ test("an owner reads what needs them in Shop health and sends a failed mail agai
   await logInThroughPage(page, "/adminlogin", OWNER.email, OWNER.password);
   await expect(page).toHaveURL(/\/admin(?:\?|$)/);
   // Every back-office page tells the owner first: one incident is open.
-  const banner = page.getByRole("region", { name: "Incidents" });
+  const banner = page.getByRole("region", { name: "Incidents", exact: true });
   await expect(banner).toHaveText(/^1 incident needs you: Order ORD-1700000000000-42/);
   const open = banner.getByRole("link", { name: "Open Shop health" });
   await expectOnTop(open);
@@ -106,6 +106,8 @@ test("an owner reads what needs them in Shop health and sends a failed mail agai
   await fullPageShot(page, "test-results/shots/desktop-shop-health.png");
   await page.setViewportSize({ width: 375, height: 812 });
 
+  // The login's toast has gone (it sits over the top of the page for a few seconds).
+  await expect(page.getByTestId("notice")).toHaveCount(0);
   // A double press sends it once: the second finds it waiting already.
   await again.dblclick();
   const notice = page.getByRole("status").filter({ hasText: /outbox|no longer waiting/ });
@@ -117,4 +119,16 @@ test("an owner reads what needs them in Shop health and sends a failed mail agai
   await expect(page.getByText("No e-mail has failed for good.")).toBeVisible();
   await expect(page.getByTestId("health-verdict")).toHaveText("1 thing needs you. Times are Lagos time.");
   expect(healthShop.smtp.received.filter((m) => m.envelope.to.includes(FAILED.to))).toHaveLength(1);
+
+  // The owner refunded it by hand: marked resolved, the banner goes, and the owners are told once.
+  const resolve = page.getByTestId("incidents").getByRole("button", { name: /^Mark resolved/ });
+  await expectOnTop(resolve);
+  await resolve.click();
+  const resolved = page.getByRole("status").filter({ hasText: "Marked resolved. The owners are told by e-mail." });
+  await expect(resolved).toBeVisible();
+  await expectOnTop(resolved);
+  await expect(page.getByRole("region", { name: "Incidents", exact: true })).toHaveCount(0);
+  await expect(page.getByTestId("health-verdict")).toHaveText("Nothing needs you now.");
+  const told = await healthShop.smtp.waitForMail((m) => m.envelope.to.includes(OWNER.email), { timeout: 20_000 });
+  expect(told.parsed.subject).toBe("Resolved: a refund Paystack could not make (Order ORD-1700000000000-42)");
 });

@@ -4,7 +4,7 @@ import { ShopHealthPanel } from "~/app/components/admin/ShopHealthPanel";
 import { PanelError } from "~/app/components/admin/PanelError";
 import { ShieldIcon } from "~/app/components/icons";
 import { formIntent, unknownIntent } from "~/app/intents";
-import { shopHealthAction, shopHealthPanelData } from "../shop-health.server";
+import { incidentAction, shopHealthAction, shopHealthPanelData } from "../shop-health.server";
 import type { PanelActionArgs, PanelFacts, PanelLoaderArgs } from "../panel";
 
 // Shop health (menu 14, issue 27, owners only): the money's figures in words and what needs a
@@ -17,7 +17,8 @@ export async function loader({ account, context }: PanelLoaderArgs) {
 }
 
 export async function action({ account, form, context }: PanelActionArgs) {
-  return formIntent(form, ["mail-resend"]) ? shopHealthAction(account, form, context) : unknownIntent();
+  if (formIntent(form, ["mail-resend"])) return shopHealthAction(account, form, context);
+  return formIntent(form, ["incident-resolve"]) ? incidentAction(account, form, context) : unknownIntent();
 }
 
 export default function ShopHealth({ loaderData }: Route.ComponentProps) {

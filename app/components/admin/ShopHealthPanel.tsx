@@ -42,6 +42,7 @@ export function ShopHealthPanel({ data }: { data: Awaited<ReturnType<typeof shop
             <Subject path={i.path}>{i.subject}</Subject>
             <p className="mt-1 text-slate-700 wrap-anywhere">{i.detail}</p>
             <p className="mt-1 text-xs text-slate-500">Since {i.since}</p>
+            <ActionButton intent="incident-resolve" id={i.id} label="Mark resolved" what={i.subject} tone="quiet" />
           </>
         )}
       </Section>
@@ -141,8 +142,6 @@ function Subject({ path, children }: { path: string | null; children: ReactNode 
 }
 
 function FailedMail({ mail }: { mail: PanelData["failedMail"][number] }) {
-  const navigation = useNavigation();
-  const sending = navigation.formData?.get("intent") === "mail-resend" && navigation.formData.get("id") === String(mail.id);
   return (
     <>
       <p className="font-semibold text-slate-900 wrap-anywhere">{mail.subject}</p>
@@ -150,21 +149,29 @@ function FailedMail({ mail }: { mail: PanelData["failedMail"][number] }) {
         To {mail.to}, queued {mail.since}
       </p>
       {mail.why ? <p className="mt-1 text-slate-600 wrap-anywhere">Why: {mail.why}</p> : null}
-      <Form method="post" preventScrollReset className="mt-2">
-        <input type="hidden" name="intent" value="mail-resend" />
-        <input type="hidden" name="id" value={mail.id} />
-        <button
-          type="submit"
-          disabled={sending}
-          className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
-        >
-          Send again
-          <span className="sr-only">
-            {" "}
-            ({mail.subject} to {mail.to})
-          </span>
-        </button>
-      </Form>
+      <ActionButton intent="mail-resend" id={mail.id} label="Send again" what={`${mail.subject} to ${mail.to}`} tone="primary" />
     </>
+  );
+}
+
+/** One item's button: a form of its own, disabled while its press is on its way (a double press sends one). */
+function ActionButton({ intent, id, label, what, tone }: { intent: string; id: number; label: string; what: string; tone: "primary" | "quiet" }) {
+  const navigation = useNavigation();
+  const busy = navigation.formData?.get("intent") === intent && navigation.formData.get("id") === String(id);
+  const look =
+    tone === "primary" ? "bg-brand-700 text-white hover:bg-brand-800" : "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50";
+  return (
+    <Form method="post" preventScrollReset className="mt-2">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        disabled={busy}
+        className={`rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60 ${look}`}
+      >
+        {label}
+        <span className="sr-only"> ({what})</span>
+      </button>
+    </Form>
   );
 }
