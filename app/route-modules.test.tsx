@@ -85,7 +85,7 @@ async function renderFailing(route: ShopRoute, url: string, frameFails = false):
     const frame = await load(route.frame);
     child = {
       id: "frame",
-      loader: frameFails ? fail : () => ({ fullName: "Ngozi Eze", owner: true }),
+      loader: frameFails ? fail : () => ({ fullName: "Ngozi Eze", viewer: { owner: true, incidents: null } }),
       Component: withComponentProps(frame.default as never),
       ErrorBoundary: withErrorBoundaryProps(frame.ErrorBoundary as never),
       children: [page],

@@ -38,6 +38,7 @@ export const JOB_NAMES = [
   "low-stock-mail",
   "review-requests",
   "backups",
+  "watch",
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

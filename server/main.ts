@@ -25,6 +25,7 @@ import { startReviewRequests } from "./reviews/requests";
 import { startScheduledBackups } from "./backups/schedule";
 import { drainable } from "./shutdown";
 import { answerMetricsRequests } from "./metrics/cluster";
+import { startWatch } from "./alerts/watch";
 
 // The composition root: boots configuration, database and HTTP. The server build's entry, the
 // root server.ts, hands scripts/start.mjs its serve().
@@ -150,6 +151,7 @@ export function startBackgroundWork(handle: DatabaseHandle, config: Config, mail
     startLowStockMail(handle.db, { email: config.shopOrdersEmail, publicUrl: config.publicUrl }),
     startReviewRequests(handle.db, config.publicUrl),
     startScheduledBackups(handle, config.backup),
+    startWatch(handle.db, { publicUrl: config.publicUrl, fallbackTo: config.shopOrdersEmail }),
   ];
   return {
     stop() {

@@ -14,6 +14,9 @@ export const INCIDENT_KINDS = {
   "refund-failed": "a refund Paystack could not make",
   "payment-mismatch": "a payment that did not match its order",
   dispute: "a payment disputed by the customer's bank",
+  "mail-failing": "e-mail that has not gone out for 30 minutes",
+  "job-stopped": "a background job that stopped",
+  "backup-failed": "a backup that failed",
 } as const;
 export type IncidentKind = keyof typeof INCIDENT_KINDS;
 
@@ -30,16 +33,31 @@ export interface IncidentInput {
  * (in the caller's transaction: the mail goes out if the change that found it commits). Whether
  * it was new.
  */
-export async function openIncident(tx: Executor, input: IncidentInput, publicUrl: string, fallbackTo: string): Promise<boolean> {
+export async function openIncident(
+  tx: Executor,
+  input: IncidentInput,
+  publicUrl: string,
+  fallbackTo: string,
+  { mail = true }: { mail?: boolean } = {},
+): Promise<boolean> {
   const [opened] = await tx.insert(incidents).values(input).onConflictDoNothing({ target: incidents.key }).returning({ id: incidents.id });
   if (!opened) return false;
   log.error({ incident: input.key, kind: input.kind }, `Incident: ${input.subject}: ${input.detail}`);
-  await mailOwners(tx, input, false, publicUrl, fallbackTo);
+  // An alert must not depend on the channel that is failing: mail that does not go out is told by
+  // the back office's banner and the error log only.
+  if (mail) await mailOwners(tx, input, false, publicUrl, fallbackTo);
   return true;
 }
 
 /** Resolves the open incident of this key, saying so once to the owners; false when none was open. */
-export async function resolveIncident(tx: Executor, key: string, detail: string, publicUrl: string, fallbackTo: string): Promise<boolean> {
+export async function resolveIncident(
+  tx: Executor,
+  key: string,
+  detail: string,
+  publicUrl: string,
+  fallbackTo: string,
+  { mail = true }: { mail?: boolean } = {},
+): Promise<boolean> {
   const [resolved] = await tx
     .update(incidents)
     .set({ resolvedAt: new Date(), detail })
@@ -47,7 +65,7 @@ export async function resolveIncident(tx: Executor, key: string, detail: string,
     .returning();
   if (!resolved) return false;
   log.warn({ incident: key }, `Incident resolved: ${resolved.subject}: ${detail}`);
-  await mailOwners(tx, { ...resolved, kind: resolved.kind as IncidentKind }, true, publicUrl, fallbackTo);
+  if (mail) await mailOwners(tx, { ...resolved, kind: resolved.kind as IncidentKind }, true, publicUrl, fallbackTo);
   return true;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { recordJobRun } from "~/server/background";
 import { outbox, refunds } from "~/server/db/schema";
-import { deliveryFields, loggedIn, setStock, shopClient, variantOf, type Shopper } from "../support/shop";
+import { loggedIn, openCheckout, shopClient, variantOf, type Shopper } from "../support/shop";
 import { sample, scrape as scrapeAt, valueOf } from "../support/metrics";
 import { useApiServer, useApiShop } from "../support/use-shop";
 
@@ -53,27 +53,9 @@ describe("who may read /metrics", () => {
 });
 
 describe("what a purchase moves", () => {
-  const INITIALIZE = "/api/api4users/initialize_payment.php";
   const CREATE_ORDER = "/api/api4users/create_order.php";
 
-  async function checkoutOf(who: Shopper, productId: number) {
-    await setStock(handle.db, productId, 5);
-    const added = await shop.post(
-      "/api/api4users/add_to_cart.php",
-      { user_id: who.id, product_id: productId, size: "0", price: 1, product_name: "x" },
-      who.token,
-    );
-    expect(added.status, JSON.stringify(added.body)).toBe(200);
-    const delivery = deliveryFields();
-    const started = await shop.post(INITIALIZE, { user_id: who.id, ...delivery }, who.token);
-    expect(started.status, JSON.stringify(started.body)).toBe(201);
-    return {
-      delivery,
-      reference: started.body.reference as string,
-      orderRef: started.body.order_ref as string,
-      accessCode: started.body.access_code as string,
-    };
-  }
+  const checkoutOf = (who: Shopper, productId: number) => openCheckout(handle.db, shop, who, productId);
 
   const createOrder = (who: Shopper, s: Awaited<ReturnType<typeof checkoutOf>>) =>
     shop.post(

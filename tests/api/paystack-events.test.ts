@@ -6,7 +6,7 @@ import { PAYSTACK_DISPUTES_URL } from "~/server/payments/paystack-events";
 import { uniqueEmail } from "../support/accounts";
 import { scrape, valueOf } from "../support/metrics";
 import { startPaystackStub } from "../support/paystack-stub";
-import { deliveryFields, loggedIn, setStock, shopClient, type Shopper } from "../support/shop";
+import { loggedIn, openCheckout, shopClient, type Shopper } from "../support/shop";
 import { useApiServer, useApiShop, useStarted } from "../support/use-shop";
 
 // Paystack's refund and dispute events (issue 27, decision 0057) through the local stub's signed
@@ -42,19 +42,8 @@ async function post(signed: { body: string; signature: string }, baseUrl = api.b
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** A customer's checkout of one product, opened with Paystack (the stub): its reference. */
-async function opened(who: Shopper, productId: number) {
-  await setStock(handle.db, productId, 10);
-  const added = await shop.post(
-    "/api/api4users/add_to_cart.php",
-    { user_id: who.id, product_id: productId, size: "0", price: 1, product_name: "x" },
-    who.token,
-  );
-  expect(added.status, JSON.stringify(added.body)).toBe(200);
-  const res = await shop.post("/api/api4users/initialize_payment.php", { user_id: who.id, ...deliveryFields() }, who.token);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { reference: res.body.reference as string, orderRef: res.body.order_ref as string };
-}
+/** A customer's checkout of one product, opened with Paystack (the stub). */
+const opened = (who: Shopper, productId: number) => openCheckout(handle.db, shop, who, productId);
 
 /** The customer pays in Paystack's window and Paystack says so (charge.success). */
 async function paid(reference: string) {

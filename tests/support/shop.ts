@@ -203,3 +203,26 @@ export async function paidOrder(
   if (!paid.ok) throw new Error("the payment did not complete");
   return { orderRef: started.orderRef, customerId: who.id };
 }
+
+/**
+ * A customer's checkout of one unit of a product, opened over HTTP as the shop's client opens it
+ * (add_to_cart.php, then initialize_payment.php), with the product's stock set first.
+ */
+export async function openCheckout(db: Database, client: ShopClient, who: Shopper, productId: number, stock = 10) {
+  await setStock(db, productId, stock);
+  const added = await client.post(
+    "/api/api4users/add_to_cart.php",
+    { user_id: who.id, product_id: productId, size: "0", price: 1, product_name: "x" },
+    who.token,
+  );
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  const delivery = deliveryFields();
+  const started = await client.post("/api/api4users/initialize_payment.php", { user_id: who.id, ...delivery }, who.token);
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  return {
+    delivery,
+    reference: started.body.reference as string,
+    orderRef: started.body.order_ref as string,
+    accessCode: started.body.access_code as string,
+  };
+}
