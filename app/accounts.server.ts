@@ -75,13 +75,13 @@ export async function loginAction(role: Role, { request, context }: ActionArgs) 
 }
 
 /** Customer sign-up (requirements §2: success goes to the login page) and an admin registering another. */
-export async function signUpAction(role: Role, form: FormData, context: AppLoadContext) {
+export async function signUpAction(role: Role, form: FormData, context: AppLoadContext, registeredBy?: number) {
   const input = signUpInput.safeParse(Object.fromEntries(form));
   if (!input.success) return invalid(firstProblem(input.error));
   if (form.has("confirmPassword") && form.get("confirmPassword") !== form.get("password")) {
     return invalid(messages.signUpPasswordsDiffer);
   }
-  const result = await signUp(accountContext(context), role, input.data);
+  const result = await signUp(accountContext(context), role, input.data, registeredBy);
   if (!result.ok) return result.reason === "rate-limited" ? tooMany(result.retryAfterSeconds) : error(messages.emailTaken);
   return role === "customer" ? redirect("/userlogin?notice=signed-up") : done(messages.adminSignUpSuccess);
 }

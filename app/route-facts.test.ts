@@ -25,6 +25,7 @@ const BACK_OFFICE = [
   "admin/products/import",
   "admin/products/:productId",
   "admin/reports.csv",
+  "admin/audit.csv",
 ];
 
 const SOUNDS_SECRET = /token|secret|code|key|signature|nonce|otp|magic|invite|confirm|reset|verif/i;
@@ -214,6 +215,7 @@ describe("routeFor", () => {
       "/admin.data",
       "/admin/reports.csv",
       "/admin/orders.csv",
+      "/admin/audit.csv",
     ])
       expect(routeFor(path).backOffice, path).toBe(true);
     for (const path of ["/", "/adminlogin", "/adminforgotpassword", "/reset-password/abc", "/admin/nowhere", "/userdashboard"])

@@ -120,6 +120,8 @@ export const SHOP_ROUTES: readonly ShopRoute[] = [
   route("admin/products/import", "routes/admin.products.import.tsx", { ...backOffice, ...productForms }),
   route("admin/products/:productId", "routes/admin.products.$productId.tsx", { ...backOffice, ...productForms, params: { productId: "plain" } }),
   route("admin/reports.csv", "routes/admin.reports[.]csv.ts", backOffice),
+  // The audit log's download: owners only (issue 27).
+  route("admin/audit.csv", "routes/admin.audit[.]csv.ts", backOffice),
   route("aboutus", "routes/aboutus.tsx", catalog),
   route("contactus", "routes/contactus.tsx"),
   route("trackorder", "routes/trackorder.tsx"),

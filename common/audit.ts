@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = {
   settings: "Settings",
   review: "Reviews",
   incident: "Incidents",
+  "sign-in": "Sign-ins",
+  export: "Exports",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

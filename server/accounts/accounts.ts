@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { recordAudit } from "../admin/audit";
 import type { AdminStanding } from "~/common/audit";
 import type { Database, Executor } from "../db/client";
 import { accounts, oneTimeTokens } from "../db/schema";
@@ -139,8 +140,11 @@ async function queueVerificationMail(db: Executor, publicUrl: string, account: {
 
 export type SignUpResult = { ok: true; account: SignedInAccount } | { ok: false; reason: "email-taken" } | RateLimited;
 
-/** Registers an account that must verify its e-mail before it can sign in. */
-export async function signUp(ctx: AccountContext, role: Role, input: SignUpInput): Promise<SignUpResult> {
+/**
+ * Registers an account that must verify its e-mail before it can sign in. An admin is registered
+ * by another (`registeredBy`), which the audit log records.
+ */
+export async function signUp(ctx: AccountContext, role: Role, input: SignUpInput, registeredBy?: number): Promise<SignUpResult> {
   const limit = await hitLimits(ctx.db, [{ key: `signup:ip:${ctx.clientAddress}`, max: LIMITS.signUpsPerAddress, windowMs: LIMITS.signUpWindowMs }]);
   if (!limit.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   const passwordHash = await hashPassword(input.password);
@@ -154,6 +158,12 @@ export async function signUp(ctx: AccountContext, role: Role, input: SignUpInput
       .returning(selectAccount);
     if (!account) return { ok: false, reason: "email-taken" };
     await queueVerificationMail(tx, ctx.publicUrl, account);
+    if (registeredBy !== undefined)
+      await recordAudit(tx, registeredBy, {
+        action: "admin",
+        subject: `Admin ${account.email}`,
+        detail: "Registered as staff; they verify their e-mail before they can sign in.",
+      });
     return { ok: true, account };
   });
   if (result.ok) announceMail();
@@ -247,11 +257,21 @@ export async function logIn(
   const passwordOk = account
     ? await verifyPassword(account.passwordHash, credentials.password)
     : (await spendDecoyVerification(credentials.password), false);
-  if (!account || !passwordOk) return { ok: false, reason: "wrong-credentials" };
+  const from = `from ${ctx.clientAddress}, ${device ? "a device that signed in before" : "a new device"}`;
+  // Staff sign-ins and failures (issue 27), with where from and no secret: the password never.
+  const audit = (detail: string) =>
+    role === "admin" && account ? recordAudit(db, account.id, { action: "sign-in", subject: `Admin ${account.email}`, detail }) : Promise.resolve();
+  if (!account || !passwordOk) {
+    await audit(`Failed sign-in (wrong password) ${from}.`);
+    return { ok: false, reason: "wrong-credentials" };
+  }
   for (const limit of counted) await refundLimit(db, limit.key);
   const { passwordHash: _, emailVerifiedAt, disabledAt, ...signedIn } = account;
   // An admin an owner disabled or removed (issue 18): told so, once the password proved who asks.
-  if (disabledAt) return { ok: false, reason: "disabled" };
+  if (disabledAt) {
+    await audit(`Refused sign-in (the account is disabled) ${from}.`);
+    return { ok: false, reason: "disabled" };
+  }
   if (!emailVerifiedAt) {
     // The first link may have expired or been lost: send a fresh one, a few times an hour at most.
     const resend = await hitLimits(db, [{ key: `verify-mail:${account.id}`, max: LIMITS.verificationMailsPerAccount, windowMs: HOUR }]);
@@ -263,6 +283,7 @@ export async function logIn(
   }
   const known = await deviceFor(db, account.id, presented);
   const session = await startSession(db, signedIn);
+  await audit(`Signed in ${from}.`);
   return { ok: true, account: signedIn, ...session, deviceToken: known.token, deviceTokens: browserDeviceTokens(known, presented) };
 }
 

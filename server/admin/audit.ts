@@ -42,8 +42,8 @@ export const AUDIT_PAGE_SIZE = 200;
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
-/** The newest entries first, at most AUDIT_PAGE_SIZE. */
-export async function listAudit(db: Database, filter: AuditFilter = {}): Promise<AuditRow[]> {
+/** The newest entries first, at most `limit` (a page of the panel by default). */
+export async function listAudit(db: Database, filter: AuditFilter = {}, limit = AUDIT_PAGE_SIZE): Promise<AuditRow[]> {
   const where: SQL[] = [];
   if (filter.action) where.push(eq(auditLog.action, filter.action));
   if (filter.actorId !== undefined) where.push(eq(auditLog.actorId, filter.actorId));
@@ -54,5 +54,5 @@ export async function listAudit(db: Database, filter: AuditFilter = {}): Promise
     .from(auditLog)
     .where(where.length ? and(...where) : sql`true`)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(AUDIT_PAGE_SIZE);
+    .limit(limit);
 }

@@ -73,7 +73,7 @@ export function accountRoutes(db: Database, config: Config, role: Role): Router 
   router.post(call("signup"), ...signUpGuard, async (req, res) => {
     const input = parse(signUpInput, req, res);
     if (!input) return;
-    const result = await signUp(context(req), role, input);
+    const result = await signUp(context(req), role, input, role === "admin" ? (res.locals.account as SignedInAccount).id : undefined);
     if (result.ok) {
       const message = role === "admin" ? messages.adminSignUpSuccess : messages.signUpSuccess;
       return void res.status(201).json({ success: true, message });

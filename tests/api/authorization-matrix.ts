@@ -979,6 +979,14 @@ export const PAGE_ROWS: MatrixRow[] = [
   {
     surface: "page",
     method: "GET",
+    route: "/admin/audit.csv",
+    request: "/admin/audit.csv",
+    expect: adminPage("403 +msg.ownersOnly"),
+    why: "The audit log's download (issue 27) is for owners; staff are refused and nothing is recorded.",
+  },
+  {
+    surface: "page",
+    method: "GET",
     route: "/admin/reports.csv",
     request: "/admin/reports.csv?part=days&range=last-30-days",
     expect: adminPage("200"),

@@ -17,8 +17,8 @@ export async function loader() {
   return null;
 }
 
-export async function action({ form, context }: PanelActionArgs) {
-  return formIntent(form, ["register-admin"]) ? signUpAction("admin", form, context) : unknownIntent();
+export async function action({ account, form, context }: PanelActionArgs) {
+  return formIntent(form, ["register-admin"]) ? signUpAction("admin", form, context, account.id) : unknownIntent();
 }
 
 export default function RegisterAdminPanel({ actionData }: Route.ComponentProps) {

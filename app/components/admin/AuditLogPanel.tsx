@@ -56,6 +56,16 @@ export function AuditLogPanel({ data }: { data: PanelData }) {
           Show
         </button>
       </Form>
+      <p className="mt-3 text-sm">
+        {/* A plain link: the answer is a file download, not a page. */}
+        <a
+          href={`/admin/audit.csv?${new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== ""))}`}
+          className="font-semibold text-brand-700 underline underline-offset-2"
+        >
+          Download this log (CSV)
+        </a>{" "}
+        <span className="text-slate-600">with every entry the choice above matches, not only the newest 200.</span>
+      </p>
       {data.entries.length === 0 ? (
         <p className="mt-6 text-center text-slate-600">Nothing recorded for this choice.</p>
       ) : (
