@@ -87,16 +87,17 @@ test("the owner disables and re-enables a staff admin, and reads it in the audit
   await expect(staffPage).toHaveURL(/\/admin(\?|$)/);
   await staffPage.context().close();
 
-  // The audit log, filtered to admins' changes: both, newest first, by the owner.
+  // The audit log, filtered to admins' changes: the registration and both changes, newest first, by the owner.
   await (await adminMenu(page)).getByRole("link", { name: "Audit log" }).click();
   await page.getByLabel("What").selectOption("admin");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/menu=8&action=admin/);
   const entries = page.getByTestId("audit-entries").getByRole("listitem").filter({ hasText: staff.email });
-  await expect(entries).toHaveCount(2);
+  await expect(entries).toHaveCount(3);
   await expect(entries.nth(0)).toContainText("can log in again.");
   await expect(entries.nth(1)).toContainText("is disabled and signed out.");
-  await expect(entries.nth(0)).toContainText(owner.name);
+  await expect(entries.nth(2)).toContainText("Registered as staff; they verify their e-mail before they can sign in.");
+  for (const i of [0, 2]) await expect(entries.nth(i)).toContainText(owner.name);
   await expectAccessible(page);
   await fullPageShot(page, `test-results/shots/${info.project.name}-audit-log.png`);
 
