@@ -64,15 +64,33 @@ export function everyJob(
   return every(job.intervalMs, run, job.failure, { firstAfterMs: job.firstAfterMs });
 }
 
-/** Writes down one run of a job: a success (error null) or a failure. */
+/**
+ * A success is written at most this often per job and process: the mailer drains after every
+ * queued mail, and a write per drain cost the embedded database more than the mail did. The
+ * interval written down is at least this long, so "missed three runs" stays true.
+ */
+export const SUCCESS_RECORD_MS = 60_000;
+
+/** Per database and job, when this process last wrote a success down. */
+const recordedAt = new WeakMap<Database, Map<JobName, number>>();
+
+/** Writes down one run of a job: a success (error null), at most once a minute, or every failure. */
 export async function recordJobRun(db: Database, name: JobName, intervalMs: number, error: unknown): Promise<void> {
   const now = new Date();
+  let recorded = recordedAt.get(db);
+  if (!recorded) recordedAt.set(db, (recorded = new Map()));
+  if (error === null) {
+    const last = recorded.get(name);
+    if (last !== undefined && now.getTime() - last < SUCCESS_RECORD_MS) return;
+    recorded.set(name, now.getTime());
+  }
+  const every = Math.max(intervalMs, SUCCESS_RECORD_MS);
   const outcome =
     error === null
       ? { lastSuccessAt: now }
       : { lastFailureAt: now, lastError: (error instanceof Error ? error.message : String(error)).slice(0, 1_000) };
   await db
     .insert(jobRuns)
-    .values({ job: name, intervalMs, ...outcome })
-    .onConflictDoUpdate({ target: jobRuns.job, set: { intervalMs, ...outcome } });
+    .values({ job: name, intervalMs: every, ...outcome })
+    .onConflictDoUpdate({ target: jobRuns.job, set: { intervalMs: every, ...outcome } });
 }
