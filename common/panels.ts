@@ -45,6 +45,11 @@ export function adminPanelPath(panel: AdminPanel, query: Query = {}): string {
   return withMenu("/admin", panel, query);
 }
 
+/** The back-office page of one order: `/admin/orders/ORD-…`. */
+export function adminOrderPath(orderRef: string): string {
+  return `/admin/orders/${encodeURIComponent(orderRef)}`;
+}
+
 /** The address of a customer panel: `customerPanelPath(CUSTOMER_PANELS.myOrders)` is `/userdashboard?menu=1`. */
 export function customerPanelPath(panel: CustomerPanel, query: Query = {}): string {
   return withMenu("/userdashboard", panel, query);

@@ -6,6 +6,7 @@ import type { SignedInAccount } from "~/server/accounts/sessions";
 import { markIncidentResolved, shopHealth, sendMailAgain, MISSED_INTERVALS, TRANSFER_WAIT_MS } from "~/server/admin/shop-health";
 import { isOwner } from "~/server/admin/staff";
 import { messages } from "~/common/messages";
+import { adminOrderPath } from "~/common/panels";
 import type { FormResult } from "../forms";
 
 // The Shop health panel (ADMIN_PANELS.shopHealth, owners only; issue 27): the shop's figures in
@@ -13,7 +14,6 @@ import type { FormResult } from "../forms";
 
 const minutes = (ms: number) => Math.round(ms / 60_000);
 const when = (at: Date | null) => (at ? readableLagosTime(at) : "never");
-const orderPath = (orderRef: string) => `/admin/orders/${encodeURIComponent(orderRef)}`;
 
 export async function shopHealthPanelData(account: SignedInAccount, context: AppLoadContext) {
   if (!isOwner(account)) return { ownersOnly: true as const };
@@ -33,19 +33,19 @@ export async function shopHealthPanelData(account: SignedInAccount, context: App
     failedMail: health.failedMail.map((m) => ({ id: m.id, to: m.to, subject: m.subject, why: m.lastError ?? "", since: when(m.createdAt) })),
     failedRefunds: health.failedRefunds.map((r) => ({
       orderRef: r.orderRef,
-      path: orderPath(r.orderRef),
+      path: adminOrderPath(r.orderRef),
       amount: formatNairaTotal(r.amountKobo),
       why: r.lastError ?? "",
     })),
     awaited: health.awaited.map((p) => ({
       orderRef: p.orderRef,
-      path: orderPath(p.orderRef),
+      path: adminOrderPath(p.orderRef),
       amount: formatNairaTotal(p.amountKobo),
       since: when(p.since),
     })),
     disputes: health.disputes.map((d) => ({
       orderRef: d.orderRef,
-      path: orderPath(d.orderRef),
+      path: adminOrderPath(d.orderRef),
       amount: formatNairaTotal(d.totalKobo),
       due: when(d.dueAt),
     })),

@@ -18,6 +18,7 @@ import { log } from "../log";
 import { everyJob } from "../background";
 import { openIncident } from "../alerts/incidents";
 import { formatNairaTotal } from "~/common/money";
+import { adminOrderPath } from "~/common/panels";
 import { countOrderPlaced, countPayment } from "../metrics/metrics";
 import { moveRule, recordNewOrder, transition, TRANSITIONS } from "../orders/lifecycle";
 import { holdLines, lockVariants, moveStock, variantsOf } from "../orders/stock";
@@ -492,7 +493,7 @@ async function refundMismatch(
         kind: "payment-mismatch",
         key: `payment-mismatch:${payment.reference}`,
         subject: `Order ${payment.orderRef}`,
-        subjectPath: `/admin/orders/${payment.orderRef}`,
+        subjectPath: adminOrderPath(payment.orderRef),
         detail:
           `Paystack received ${received} for order ${payment.orderRef}, which costs ${formatNairaTotal(payment.expected)} (payment ${payment.reference}). ` +
           `The order was not placed${refundId === null ? "; nothing could be refunded automatically" : ", and what was received is being refunded to the customer"}.`,

@@ -7,6 +7,7 @@ import { announceMail } from "../mail/outbox";
 import { recordOrderNote } from "../orders/lifecycle";
 import type { CheckoutContext } from "../checkout/checkout";
 import { readableLagosTime } from "~/common/lagos-time";
+import { adminOrderPath } from "~/common/panels";
 
 // Paystack's events other than charge.success (server/api/orders.ts paystackWebhook), as its
 // webhook documentation describes them (decision 0057):
@@ -81,7 +82,7 @@ interface Effect {
   data: Record<string, unknown>;
 }
 
-const orderSubject = (order: { orderRef: string }) => ({ subject: `Order ${order.orderRef}`, subjectPath: `/admin/orders/${order.orderRef}` });
+const orderSubject = (order: { orderRef: string }) => ({ subject: `Order ${order.orderRef}`, subjectPath: adminOrderPath(order.orderRef) });
 
 async function refundProcessed({ tx, paymentId }: Effect) {
   await tx.update(refunds).set({ processedAt: new Date() }).where(eq(refunds.paymentId, paymentId));

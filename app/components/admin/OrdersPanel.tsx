@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { messages } from "~/common/messages";
 import { formatNairaTotal } from "~/common/money";
-import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
+import { ADMIN_PANELS, adminOrderPath, adminPanelPath } from "~/common/panels";
 import { addDays } from "~/common/lagos-time";
 import type { OrderStatus } from "~/server/orders/lifecycle";
 import type { BulkStatusAnswer, ordersPanelData } from "~/app/admin/orders.server";
@@ -68,7 +68,7 @@ export function orderPath(orderRef: string, filter?: PanelData["filter"]): strin
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter ?? {})) if (value) params.set(key, value);
   const query = params.toString();
-  return `/admin/orders/${encodeURIComponent(orderRef)}${query ? `?${query}` : ""}`;
+  return `${adminOrderPath(orderRef)}${query ? `?${query}` : ""}`;
 }
 
 /**
