@@ -3,14 +3,17 @@ import { messages } from "~/common/messages";
 import {
   accountPaths,
   changePassword,
+  completeSecondFactor,
   logIn,
   requestPasswordReset,
   resetLinkIsLive,
   resetPassword,
+  signOutEverywhere,
   signUp,
   updatePhone,
   verifyEmail,
   type AccountContext,
+  type LogInResult,
 } from "~/server/accounts/accounts";
 import {
   changePasswordInput,
@@ -18,13 +21,21 @@ import {
   forgotPasswordInput,
   loginInput,
   newPasswordField,
+  secondFactorInput,
   signUpInput,
   updatePhoneInput,
 } from "~/server/accounts/input";
 import type { Role, SignedInAccount } from "~/server/accounts/sessions";
 import { retryText } from "~/server/rate-limits";
 import { CHANGE_PASSWORD_FORM, type FormResult } from "./forms";
-import { deviceCookieHeader, endPageSession, presentedDeviceTokens, sessionCookieHeader } from "./sessions.server";
+import {
+  deviceCookieHeader,
+  endPageSession,
+  pendingSignInHeader,
+  pendingSignInToken,
+  presentedDeviceTokens,
+  sessionCookieHeader,
+} from "./sessions.server";
 import { log } from "~/server/log";
 
 // The account forms' server side, shared by the customer and admin pages. Each returns a
@@ -60,18 +71,62 @@ function cookies(...values: string[]): Headers {
 const HOME_AFTER_LOGIN: Record<Role, string> = { customer: "/userdashboard", admin: "/admin?notice=admin-login" };
 
 export async function loginAction(role: Role, { request, context }: ActionArgs) {
-  const input = loginInput.safeParse(Object.fromEntries(await request.formData()));
+  const form = await request.formData();
+  if (role === "admin") {
+    switch (form.get("intent")) {
+      case "second-factor":
+        return secondFactorAction(request, context, form);
+      case "start-again":
+        return redirect(accountPaths.admin.login, { headers: cookies(await pendingSignInHeader(context, null)) });
+    }
+  }
+  const input = loginInput.safeParse(Object.fromEntries(form));
   if (!input.success) return invalid(firstProblem(input.error));
   const result = await logIn(accountContext(context), role, input.data, await presentedDeviceTokens(request, context));
+  // Two-step sign-in (issue 27): the same page asks for the code, while a cookie keeps the password step.
+  if (!result.ok && result.reason === "second-factor") {
+    return redirect(accountPaths.admin.login, { headers: cookies(await pendingSignInHeader(context, result.pendingToken)) });
+  }
+  return signedIn(role, result, context);
+}
+
+/** The login page's second step: the code from the app, or a recovery code. */
+async function secondFactorAction(request: Request, context: AppLoadContext, form: FormData) {
+  const input = secondFactorInput.safeParse(Object.fromEntries(form));
+  if (!input.success) return invalid(firstProblem(input.error));
+  const pending = await pendingSignInToken(request, context);
+  const result = await completeSecondFactor(accountContext(context), pending, input.data.code, await presentedDeviceTokens(request, context));
+  if (!result.ok && result.reason === "second-factor-expired") {
+    // The password step is too old (10 minutes) or spent: back to the start, with the reason.
+    return redirect(`${accountPaths.admin.login}?notice=sign-in-expired`, { headers: cookies(await pendingSignInHeader(context, null)) });
+  }
+  return signedIn("admin", result, context);
+}
+
+/** The answer to a login or a code: signed in (the cookies, and the role's home), or why not. */
+async function signedIn(role: Role, result: LogInResult, context: AppLoadContext) {
   if (result.ok) {
     const session = await sessionCookieHeader(context, role, result.token, result.expiresAt);
     const device = await deviceCookieHeader(context, result.deviceTokens);
-    return redirect(HOME_AFTER_LOGIN[role], { headers: cookies(session, device) });
+    const headers = cookies(session, device);
+    if (role === "admin") headers.append("Set-Cookie", await pendingSignInHeader(context, null));
+    return redirect(HOME_AFTER_LOGIN[role], { headers });
   }
-  if (result.reason === "rate-limited") return tooMany(result.retryAfterSeconds);
-  if (result.reason === "unverified") return data<FormResult>({ status: "unverified" });
-  if (result.reason === "disabled") return error(messages.accountDisabled, 403);
-  return error(messages.wrongCredentials);
+  switch (result.reason) {
+    case "rate-limited":
+      return tooMany(result.retryAfterSeconds);
+    case "unverified":
+      return data<FormResult>({ status: "unverified" });
+    case "disabled":
+      return error(messages.accountDisabled, 403);
+    case "wrong-code":
+      return error(messages.secondFactorWrong);
+    case "second-factor":
+    case "second-factor-expired":
+      return error(messages.signInExpired);
+    case "wrong-credentials":
+      return error(messages.wrongCredentials);
+  }
 }
 
 /** Customer sign-up (requirements §2: success goes to the login page) and an admin registering another. */
@@ -159,8 +214,17 @@ export async function changePasswordAction(account: SignedInAccount, form: FormD
 }
 
 /** Logout (requirements §4.1): ends the session on the server, then says 'Logged Out!'. */
-export async function logoutAction(role: Role, request: Request, context: AppLoadContext) {
+export async function logoutAction(role: Role, request: Request, context: AppLoadContext, form?: FormData) {
   const cookie = await endPageSession(request, context, role);
-  const to = role === "customer" ? "/?notice=logged-out" : "/adminlogin?notice=logged-out";
+  // The back office signs itself out after ADMIN_IDLE_MINUTES without use (issue 27) and says why.
+  const notice = role === "admin" && form?.get("why") === "idle" ? "idle-signed-out" : "logged-out";
+  const to = role === "customer" ? "/?notice=logged-out" : `/adminlogin?notice=${notice}`;
   return redirect(to, { headers: { "Set-Cookie": cookie } });
+}
+
+/** "Sign out everywhere" (issue 27): every session of the account ends, this one too. */
+export async function signOutEverywhereAction(account: SignedInAccount, context: AppLoadContext) {
+  await signOutEverywhere(context.db, account);
+  const cookie = await sessionCookieHeader(context, account.role, "", new Date(0));
+  return redirect(`${accountPaths[account.role].login}?notice=signed-out-everywhere`, { headers: cookies(cookie) });
 }

@@ -16,6 +16,13 @@ export const CHANGE_PASSWORD_FORM = "change-password";
 /** The `form`s of the Settings panel's two forms. */
 export const DELIVERY_SETTINGS_FORM = "delivery-settings";
 export const PAYMENT_SETTINGS_FORM = "payment-settings";
+/** Sign-in security's forms (`intent`, and the `form` of their results), each answered in its own place. */
+export const SECURITY_FORMS = {
+  start: "two-factor-start",
+  confirm: "two-factor-confirm",
+  staff: "staff-two-factor",
+  everywhere: "sign-out-everywhere",
+} as const;
 /** The `form` of a category's retirement when it succeeded: the panel answers it, as the card is gone. */
 export const CATEGORY_RETIRED_FORM = "category-retired";
 

@@ -1,5 +1,7 @@
 import { createCookie, redirect, type AppLoadContext } from "react-router";
-import { accountPaths } from "~/server/accounts/accounts";
+import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
+import { accountPaths, TOKEN_LIFETIME_MS } from "~/server/accounts/accounts";
+import { mustEnrolFirst } from "~/server/admin/two-factor-policy";
 import { DEVICE_IDLE_LIFETIME_MS, wellFormedDeviceTokens } from "~/server/accounts/devices";
 import { timed } from "~/server/timing";
 import { endSession, findSession, SESSION_COOKIE_NAMES, type CustomerSession, type Role, type SignedInAccount } from "~/server/accounts/sessions";
@@ -49,16 +51,31 @@ export function currentCustomer(request: Request, context: AppLoadContext): Prom
 export async function currentAccount(request: Request, context: AppLoadContext, role: Role): Promise<SignedInAccount | null> {
   if (role === "customer") return currentCustomer(request, context);
   return once(request, role, async () => {
-    const account = await findSession(context.db, await sessionToken(request, context, role));
+    const account = await findSession(context.db, await sessionToken(request, context, role), new Date(), context.config.adminIdleMs);
     return account?.role === role ? account : null;
   });
 }
 
-/** The guard of requirements §4.1: signed out, go to the login page. */
-export async function requireAccount(request: Request, context: AppLoadContext, role: Role): Promise<SignedInAccount> {
+/**
+ * The guard of requirements §4.1: signed out, go to the login page. An admin who must set up
+ * two-step sign-in first (issue 27) goes to its panel from every other back-office page; that
+ * panel, and Logout, pass `{ enrolling: true }`.
+ */
+export async function requireAccount(
+  request: Request,
+  context: AppLoadContext,
+  role: Role,
+  { enrolling = false }: { enrolling?: boolean | undefined } = {},
+): Promise<SignedInAccount> {
   const account = await currentAccount(request, context, role);
   if (!account) throw redirect(accountPaths[role].login);
+  if (!enrolling) await requireEnrolment(account, context);
   return account;
+}
+
+/** An admin who must set up two-step sign-in first is sent to its panel (issue 27). */
+export async function requireEnrolment(account: SignedInAccount, context: AppLoadContext): Promise<void> {
+  if (await mustEnrolFirst(context.db, account, context.config.demo)) throw redirect(adminPanelPath(ADMIN_PANELS.twoFactor));
 }
 
 /** Login and sign-up pages are for the signed-out: a customer goes home, an admin to the dashboard. */
@@ -75,6 +92,31 @@ export async function endPageSession(request: Request, context: AppLoadContext, 
   await endSession(context.db, await sessionToken(request, context, role));
   lookups.delete(request);
   return sessionCookie(role, context).serialize("", { maxAge: 0 });
+}
+
+/** The login page's second step (issue 27): the token of a password proved, while the code is awaited. */
+function pendingSignInCookie(context: AppLoadContext) {
+  return createCookie(PENDING_SIGN_IN_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: context.config.https,
+    // "/", not "/adminlogin": the form posts to /adminlogin.data, which that path would not match.
+    path: "/",
+    maxAge: Math.floor(TOKEN_LIFETIME_MS.second_factor / 1000),
+  });
+}
+
+export const PENDING_SIGN_IN_COOKIE_NAME = "shop_admin_pending";
+
+/** The pending sign-in's token this browser holds, or null. */
+export async function pendingSignInToken(request: Request, context: AppLoadContext): Promise<string | null> {
+  const value: unknown = await pendingSignInCookie(context).parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+/** Keeps a pending sign-in's token (a token) or forgets it (null). */
+export function pendingSignInHeader(context: AppLoadContext, token: string | null): Promise<string> {
+  return token === null ? pendingSignInCookie(context).serialize("", { maxAge: 0 }) : pendingSignInCookie(context).serialize(token);
 }
 
 function deviceCookie(context: AppLoadContext) {

@@ -25,6 +25,9 @@ export function isEmailShape(email: string): boolean {
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/** What two-step sign-in's code field takes: 6 digits from the app, or a recovery code (XXXXX-XXXXX; case, dashes and spaces ignored). */
+export const SECOND_FACTOR_CODE = /^(?:\d{6}|[a-z0-9][a-z0-9 -]{8,20})$/i;
 export const FULL_NAME_MAX_LENGTH = 100;
 export const PHONE_PLACEHOLDER = "2348012345678";
 

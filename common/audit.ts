@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = {
   incident: "Incidents",
   "sign-in": "Sign-ins",
   export: "Exports",
+  "two-factor": "Two-step sign-in",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -244,6 +244,22 @@ export const messages = {
   paymentChannelsNone: "Please choose at least one way to pay.",
   paymentChannelUnknown: "Please choose the ways to pay from the list.",
   paymentChannelsSaved: "Ways to pay saved.",
+
+  // Two-step sign-in for admins (issue 27; the shop's own).
+  secondFactorCodeRequired: "Please enter the code from your authenticator app.",
+  secondFactorCodeInvalid: "Enter the 6-digit code from your authenticator app, or a recovery code.",
+  secondFactorWrong: "That code is not right. Check the time on your phone, then enter the newest code.",
+  /** The API's login of an admin with two-step sign-in, without `two_factor_code`. */
+  secondFactorNeeded: "Two-step sign-in is on for this account: send the code from the authenticator app as two_factor_code.",
+  twoFactorScan: "Scan the code with your authenticator app, then enter the code it shows.",
+  twoFactorAlreadyOn: "Two-step sign-in is already on.",
+  twoFactorNotStarted: "Set up two-step sign-in first: press Set up two-step sign-in.",
+  twoFactorOn: "Two-step sign-in is on.",
+  twoFactorRequiredFirst:
+    "Set up two-step sign-in before you use the back office: the shop's owners (and staff, where an owner requires it) sign in with a password and a code from their phone.",
+  /** An admin who must set up two-step sign-in, calling the admin API before doing so in the back office. */
+  twoFactorSetUpFirst: "Set up two-step sign-in in the back office (Sign-in security) before using the admin API.",
+  staffTwoFactorSaved: "Saved: staff two-step sign-in.",
   /** The test gateway's window, asked to pay by a way the shop did not offer for this payment. */
   paymentChannelNotOffered: "This way to pay is not offered for this payment.",
 } as const;

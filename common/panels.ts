@@ -24,6 +24,8 @@ export const ADMIN_PANELS = {
   reviews: 13,
   /** Shop health (issue 27): the money's figures and what needs a person; owners only. */
   shopHealth: 14,
+  /** Sign-in security (issue 27): two-step sign-in, recovery codes, sign out everywhere; every admin. */
+  twoFactor: 15,
 } as const;
 
 /** The customer dashboard (/userdashboard): User Info and My Orders (requirements §2.3). */

@@ -29,6 +29,9 @@ export const storefrontMessages = {
   productDuplicated: "Copy made. It is hidden from the shop, with no stock, until you put it on sale.",
   passwordChanged: "Password changed. Every other device has been signed out.",
   contactSent: "Thank you for contacting us. We will get back to you shortly.",
+  idleSignedOut: "You were signed out after a while without use. Please log in again.",
+  signedOutEverywhere: "Signed out everywhere: every session of your account has ended.",
+  signInExpired: "Your sign-in took too long. Please log in again.",
 } as const;
 
 /** One-off notices a redirect asks the next page to show (`?notice=`); only these keys exist. */
@@ -45,6 +48,10 @@ export const notices = {
   "product-duplicated": { text: storefrontMessages.productDuplicated, ms: 8000 },
   "password-changed": { text: storefrontMessages.passwordChanged, ms: 6000 },
   "contact-sent": { text: storefrontMessages.contactSent, ms: 6000 },
+  // Issue 27: the back office's idle timeout, "Sign out everywhere", and a two-step sign-in left too long.
+  "idle-signed-out": { text: storefrontMessages.idleSignedOut, ms: 10000 },
+  "signed-out-everywhere": { text: storefrontMessages.signedOutEverywhere, ms: 6000 },
+  "sign-in-expired": { text: storefrontMessages.signInExpired, ms: 8000 },
 } as const satisfies Record<string, { text: string; ms: number }>;
 
 export type NoticeKey = keyof typeof notices;

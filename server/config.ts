@@ -74,6 +74,8 @@ const envSchema = z
     LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional()),
     /** Lets a scraper on another machine read /metrics with `Authorization: Bearer <token>` (decision 0056). A secret: never logged. */
     METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(24, "at least 24 characters").optional()),
+    /** An admin session unused for this many minutes ends (issue 27), on top of its 12 hours. */
+    ADMIN_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
     /** Scheduled backups (decision 0046): the folder they go to; unset, none are made. */
     BACKUP_DIR: optionalString,
     /** Encrypts backups when set; db:restore needs it for an encrypted file. A secret: never logged. */
@@ -198,6 +200,8 @@ function configFrom(e: z.infer<typeof envSchema>) {
     webConcurrency: e.WEB_CONCURRENCY,
     logLevel: e.LOG_LEVEL ?? "info",
     serverTiming: e.SERVER_TIMING,
+    /** The back office's idle timeout (server/accounts/sessions.ts, findSession). */
+    adminIdleMs: e.ADMIN_IDLE_MINUTES * 60_000,
     /** /metrics (server/metrics/endpoint.ts): loopback clients, or these bearers. */
     metrics: { token: e.METRICS_TOKEN },
     /** Scheduled backups (server/backups/schedule.ts). */

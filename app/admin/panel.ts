@@ -23,6 +23,8 @@ export interface PanelFacts {
    * cap (about 10.5 MB), for a multipart form only: the panel's other forms keep the page limit.
    */
   formLimit: "page" | "pictures";
+  /** Open to an admin who must still set up two-step sign-in (issue 27): the panel where they do it. */
+  beforeEnrolment?: boolean;
   /** What a form of the panel says when the network drops, by its `intent` (else "try again"). */
   offline?: Readonly<Record<string, string>>;
 }

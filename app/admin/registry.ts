@@ -14,6 +14,7 @@ import * as reviews from "./panels/reviews";
 import * as searchProducts from "./panels/search-products";
 import * as settings from "./panels/settings";
 import * as shopHealth from "./panels/shop-health";
+import * as signInSecurity from "./panels/sign-in-security";
 
 // The back office's panels (issue 26, decision 0049). A new panel is its module in ./panels and
 // one entry here (with its address's number named in common/panels.ts); the dashboard's route,
@@ -36,6 +37,7 @@ export const PANELS: readonly PanelModule[] = [
   auditLog,
   settings,
   shopHealth,
+  signInSecurity,
 ];
 
 /** The panel an address names (`/admin?menu=N`); the first, Admin Info, when it names none or an unknown one. */

@@ -12,7 +12,7 @@ import type { FormResult } from "../forms";
 // The owners' panels (issue 18): Admins (disable, enable, remove, promote, demote) and the audit
 // log. Staff who open them by address are told they are for owners; their forms are refused.
 
-const STAFF_CHANGES: readonly StaffChange[] = ["disable", "enable", "remove", "make-owner", "make-staff"];
+const STAFF_CHANGES: readonly StaffChange[] = ["disable", "enable", "remove", "make-owner", "make-staff", "reset-two-factor"];
 
 export async function adminsPanelData(account: SignedInAccount, context: AppLoadContext) {
   if (!isOwner(account)) return { ownersOnly: true as const };

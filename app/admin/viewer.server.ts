@@ -11,11 +11,14 @@ export interface BackOfficeViewer {
   owner: boolean;
   /** Open incidents (owners only): how many, and the newest's subject. */
   incidents: { count: number; newest: string } | null;
+  /** The idle timeout: the page signs itself out after this long without a request (issue 27). */
+  idleMs: number;
 }
 
 export async function backOfficeViewer(account: SignedInAccount, context: AppLoadContext): Promise<BackOfficeViewer> {
-  if (!isOwner(account)) return { owner: false, incidents: null };
+  const idleMs = context.config.adminIdleMs;
+  if (!isOwner(account)) return { owner: false, incidents: null, idleMs };
   const open = await openIncidents(context.db);
   const newest = open.at(-1);
-  return { owner: true, incidents: newest ? { count: open.length, newest: newest.subject } : null };
+  return { owner: true, incidents: newest ? { count: open.length, newest: newest.subject } : null, idleMs };
 }

@@ -11,7 +11,8 @@ import { backOfficeViewer } from "../admin/viewer.server";
 // it (the dashboard route's boundary), so the frame, the menu and the greeting stay.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const account = await requireAccount(request, context, "admin");
+  // Around every panel, the two-step set-up's too: each panel's own loader decides who may see it.
+  const account = await requireAccount(request, context, "admin", { enrolling: true });
   return { fullName: account.fullName, viewer: await backOfficeViewer(account, context) };
 }
 

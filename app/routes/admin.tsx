@@ -8,7 +8,7 @@ import { panelAt } from "../admin/registry";
 import { networkFallback } from "../forms";
 import { formIntent, unknownIntent } from "../intents";
 import { privatePageMeta } from "../seo";
-import { requireAccount } from "../sessions.server";
+import { requireAccount, requireEnrolment } from "../sessions.server";
 
 // The admin dashboard (requirements §2): `/admin?menu=N` serves panel N of the registry
 // (app/admin/registry.ts), inside the back office's frame (admin-frame.tsx). This route checks the
@@ -16,17 +16,19 @@ import { requireAccount } from "../sessions.server";
 // the panel's error boundary shows a failure where the panel would be (decision 0049).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const account = await requireAccount(request, context, "admin");
-  return panelAt(request.url).loader({ request, context, account });
+  const { panel, loader: panelLoader } = panelAt(request.url);
+  const account = await requireAccount(request, context, "admin", { enrolling: panel.beforeEnrolment });
+  return panelLoader({ request, context, account });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const account = await requireAccount(request, context, "admin");
+  const account = await requireAccount(request, context, "admin", { enrolling: true });
   const { panel, action: panelAction } = panelAt(request.url);
   const read = await readPanelForm(panel, request);
   if ("tooLarge" in read) return read.tooLarge;
-  // The frame's Logout, from any panel; every other form is its panel's.
-  if (formIntent(read.form, ["logout"])) return logoutAction("admin", request, context);
+  // The frame's Logout, from any panel, even before two-step sign-in is set up; every other form is its panel's.
+  if (formIntent(read.form, ["logout"])) return logoutAction("admin", request, context, read.form);
+  if (!panel.beforeEnrolment) await requireEnrolment(account, context);
   // A panel without forms that post: whatever is posted to it is no form of this page.
   return panelAction ? panelAction({ request, context, account, form: read.form }) : unknownIntent();
 }

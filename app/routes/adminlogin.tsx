@@ -2,13 +2,15 @@ import type { Route } from "./+types/adminlogin";
 import { messages } from "~/common/messages";
 import { loginAction } from "../accounts.server";
 import { LoginForm } from "../components/account/LoginForm";
+import { SecondFactorForm } from "../components/account/SecondFactorForm";
 import { networkFallback } from "../forms";
 import { privatePageMeta } from "../seo";
-import { redirectIfSignedIn } from "../sessions.server";
+import { pendingSignInToken, redirectIfSignedIn } from "../sessions.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context, "admin");
-  return null;
+  // Two-step sign-in's second step (issue 27): the password was right, the code is awaited.
+  return { secondStep: (await pendingSignInToken(request, context)) !== null };
 }
 
 export const action = (args: Route.ActionArgs) => loginAction("admin", args);
@@ -16,6 +18,6 @@ export const clientAction = networkFallback(messages.adminLoginNoResponse);
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Admin Login");
 
-export default function AdminLogin({ actionData }: Route.ComponentProps) {
-  return <LoginForm role="admin" result={actionData} />;
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  return loaderData.secondStep ? <SecondFactorForm result={actionData} /> : <LoginForm role="admin" result={actionData} />;
 }

@@ -6,7 +6,8 @@ import { accounts, oneTimeTokens } from "../db/schema";
 import { announceMail, queueMail } from "../mail/outbox";
 import { passwordChangedMail, passwordResetMail, verificationMail } from "../mail/templates";
 import { clearLimit, hitLimits, refundLimit, type Limit } from "../rate-limits";
-import { browserDeviceTokens, clearDeviceLimits, deviceFor, deviceLimitKey, findDevices } from "./devices";
+import { browserDeviceTokens, clearDeviceLimits, deviceFor, deviceLimitKey, findDevices, type KnownDevice } from "./devices";
+import { spendSecondFactor } from "./two-factor";
 import type { SignUpInput } from "./input";
 import { hashPassword, hashToken, isTokenShape, newToken, spendDecoyVerification, verifyPassword } from "./secrets";
 import { endAllSessions, startSession, type Role, type SignedInAccount } from "./sessions";
@@ -32,7 +33,8 @@ export const accountPaths: Record<Role, { login: string; verify: string; reset: 
 
 const HOUR = 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
-export const TOKEN_LIFETIME_MS = { verify_email: 24 * HOUR, reset_password: 1 * HOUR } as const;
+/** `second_factor`: how long the code page waits for the authenticator's code after the password. */
+export const TOKEN_LIFETIME_MS = { verify_email: 24 * HOUR, reset_password: 1 * HOUR, second_factor: 10 * MINUTE } as const;
 
 /**
  * Limits on guessing and on mail bombing (docs/decisions/0019-login-protection.md). Logins follow
@@ -55,6 +57,10 @@ export const LIMITS = {
   signUpsPerAddress: 200,
   signUpWindowMs: HOUR,
   verificationMailsPerAccount: 3,
+  /** Wrong two-step codes through one device that signed in before (issue 27). */
+  codeFailuresPerDevice: 10,
+  /** Wrong two-step codes for one account from new devices: a stolen password guessing codes. */
+  codeFailuresPerAccount: 5,
   /** Wrong current passwords given to Change password by one account (a borrowed session guessing). */
   changePasswordFailuresPerAccount: 5,
 } as const;
@@ -72,6 +78,7 @@ const selectAccount = {
   email: accounts.email,
   phoneNumber: accounts.phoneNumber,
   adminRole: accounts.adminRole,
+  twoFactor: sql<boolean>`${accounts.totpEnrolledAt} is not null`,
 };
 
 async function findAccount(db: Executor, role: Role, email: string) {
@@ -224,16 +231,30 @@ export type LogInResult =
       deviceTokens: string[];
     }
   | { ok: false; reason: "wrong-credentials" | "unverified" | "disabled" }
+  /** The password was right; two-step sign-in asks for the code, against this token (10 minutes). */
+  | { ok: false; reason: "second-factor"; pendingToken: string }
+  | { ok: false; reason: "wrong-code" | "second-factor-expired" }
   | RateLimited;
+
+/** Where an attempt came from, in the audit log's words: the address and whether the device is known. */
+const whereFrom = (ctx: AccountContext, device: KnownDevice | undefined) =>
+  `from ${ctx.clientAddress}, ${device ? "a device that signed in before" : "a new device"}`;
+
+/** Staff sign-ins and failures (issue 27), with where from and never a secret. */
+const auditSignIn = (db: Executor, account: { id: number; email: string }, detail: string) =>
+  recordAudit(db, account.id, { action: "sign-in", subject: `Admin ${account.email}`, detail });
 
 /**
  * Checks a password. `deviceTokens` are the device tokens the client holds (a browser's cookie,
  * an API client's `device_token`); one issued to this account makes the attempt a trusted one.
+ * An admin with two-step sign-in also needs the code: given here (`code`, the API's one call) it
+ * is checked at once; without it the answer is "second-factor" with a token for
+ * `completeSecondFactor`, the login page's second step.
  */
 export async function logIn(
   ctx: AccountContext,
   role: Role,
-  credentials: { email: string; password: string },
+  credentials: { email: string; password: string; code?: string },
   deviceTokens: readonly unknown[] = [],
 ): Promise<LogInResult> {
   const { db } = ctx;
@@ -257,10 +278,8 @@ export async function logIn(
   const passwordOk = account
     ? await verifyPassword(account.passwordHash, credentials.password)
     : (await spendDecoyVerification(credentials.password), false);
-  const from = `from ${ctx.clientAddress}, ${device ? "a device that signed in before" : "a new device"}`;
-  // Staff sign-ins and failures (issue 27), with where from and no secret: the password never.
-  const audit = (detail: string) =>
-    role === "admin" && account ? recordAudit(db, account.id, { action: "sign-in", subject: `Admin ${account.email}`, detail }) : Promise.resolve();
+  const from = whereFrom(ctx, device);
+  const audit = (detail: string) => (role === "admin" && account ? auditSignIn(db, account, detail) : Promise.resolve());
   if (!account || !passwordOk) {
     await audit(`Failed sign-in (wrong password) ${from}.`);
     return { ok: false, reason: "wrong-credentials" };
@@ -281,10 +300,82 @@ export async function logIn(
     }
     return { ok: false, reason: "unverified" };
   }
-  const known = await deviceFor(db, account.id, presented);
-  const session = await startSession(db, signedIn);
-  await audit(`Signed in ${from}.`);
-  return { ok: true, account: signedIn, ...session, deviceToken: known.token, deviceTokens: browserDeviceTokens(known, presented) };
+  if (!signedIn.twoFactor) return finishSignIn(ctx, signedIn, presented, `Signed in ${from}.`);
+  if (credentials.code === undefined) {
+    return { ok: false, reason: "second-factor", pendingToken: await issueToken(db, account.id, "second_factor") };
+  }
+  return checkCodeAndFinish(ctx, signedIn, presented, credentials.code);
+}
+
+/**
+ * The login page's second step: the code from the app (or a recovery code) for the password
+ * step's token. A wrong code keeps the token; the right one spends both.
+ */
+export async function completeSecondFactor(
+  ctx: AccountContext,
+  pendingToken: string | null,
+  code: string,
+  deviceTokens: readonly unknown[] = [],
+): Promise<LogInResult> {
+  const expired = { ok: false, reason: "second-factor-expired" } as const;
+  if (!isTokenShape(pendingToken)) return expired;
+  const [pending] = await ctx.db
+    .select({ accountId: oneTimeTokens.accountId })
+    .from(oneTimeTokens)
+    .where(liveToken("admin", "second_factor", pendingToken, new Date()));
+  if (!pending) return expired;
+  const [account] = await ctx.db
+    .select({ ...selectAccount, disabledAt: accounts.disabledAt })
+    .from(accounts)
+    .where(eq(accounts.id, pending.accountId));
+  if (!account || account.disabledAt || !account.twoFactor) return expired;
+  const { disabledAt: _, ...signedIn } = account;
+  return checkCodeAndFinish(ctx, signedIn, await findDevices(ctx.db, deviceTokens), code, pendingToken);
+}
+
+/**
+ * Wrong codes are limited as passwords are (issue 27): per device for a device that signed in
+ * before, else the account's small budget for new devices, and per address. A right code takes
+ * back its own count.
+ */
+async function checkCodeAndFinish(
+  ctx: AccountContext,
+  account: SignedInAccount,
+  presented: KnownDevice[],
+  code: string,
+  pendingToken?: string,
+): Promise<LogInResult> {
+  const { db } = ctx;
+  const device = presented.find((d) => d.accountId === account.id);
+  const window = LIMITS.loginWindowMs;
+  const counted: Limit[] = device
+    ? [{ key: `second-factor-device:${device.id}`, max: LIMITS.codeFailuresPerDevice, windowMs: window }]
+    : [
+        { key: `second-factor:${account.id}`, max: LIMITS.codeFailuresPerAccount, windowMs: window },
+        { key: `second-factor-ip:${ctx.clientAddress}`, max: LIMITS.loginFailuresPerAddress, windowMs: window },
+      ];
+  const allowed = await hitLimits(db, counted);
+  if (!allowed.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: allowed.retryAfterSeconds };
+  const from = whereFrom(ctx, device);
+  const spent = await spendSecondFactor(db, account.id, code);
+  if (!spent.ok) {
+    await auditSignIn(db, account, `Failed sign-in (wrong two-step code) ${from}.`);
+    return { ok: false, reason: "wrong-code" };
+  }
+  for (const limit of counted) await refundLimit(db, limit.key);
+  if (pendingToken !== undefined && (await consumeToken(db, "admin", "second_factor", pendingToken)) === null) {
+    return { ok: false, reason: "second-factor-expired" };
+  }
+  const how = spent.method === "app" ? "with the authenticator app's code" : "with a recovery code";
+  return finishSignIn(ctx, account, presented, `Signed in ${how} ${from}.`);
+}
+
+/** Proved: the session starts, this device becomes (or stays) a known one, and staff sign-ins are audited. */
+async function finishSignIn(ctx: AccountContext, account: SignedInAccount, presented: KnownDevice[], detail: string): Promise<LogInResult> {
+  const known = await deviceFor(ctx.db, account.id, presented);
+  const session = await startSession(ctx.db, account);
+  if (account.role === "admin") await auditSignIn(ctx.db, account, detail);
+  return { ok: true, account, ...session, deviceToken: known.token, deviceTokens: browserDeviceTokens(known, presented) };
 }
 
 export type ForgotPasswordResult = { ok: true } | { ok: false; reason: "not-found" } | RateLimited;
@@ -358,6 +449,14 @@ export async function resetPassword(
   await clearDeviceLimits(ctx.db, result.accountId);
   const { accountId: _, ...done } = result;
   return done;
+}
+
+/** Ends every session of the account, wherever it is (issue 27); an admin's is in the audit log. */
+export async function signOutEverywhere(db: Database, account: SignedInAccount): Promise<void> {
+  await db.transaction(async (tx) => {
+    await endAllSessions(tx, account.id);
+    if (account.role === "admin") await auditSignIn(tx, account, "Signed out everywhere: every session ended.");
+  });
 }
 
 export type UpdatePhoneResult = { ok: true; account: SignedInAccount } | { ok: false; reason: "not-your-account" };

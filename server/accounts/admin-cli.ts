@@ -2,12 +2,16 @@
 //   npm run admin:create -- --email owner@shop.ng --name "Ngozi Eze" --phone 2348012345678
 // The first admin it makes is an owner (issue 18); later ones are staff unless `--owner` is given.
 // Anything not given as a flag is asked for; the password comes from ADMIN_PASSWORD or a hidden prompt.
+// `--reset-two-factor --email …` turns an admin's two-step sign-in off instead (issue 27): the way
+// back in for a shop's only owner who lost both the phone and the recovery codes.
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { hasOwner } from "../admin/staff";
+import { normalizeEmail } from "~/common/accounts";
 import { createVerifiedAccount } from "./accounts";
+import { resetTwoFactorFromServer } from "./two-factor";
 import { firstProblem, signUpInput } from "./input";
 
 async function ask(question: string, hidden = false): Promise<string> {
@@ -27,8 +31,33 @@ async function ask(question: string, hidden = false): Promise<string> {
 }
 
 const { values } = parseArgs({
-  options: { email: { type: "string" }, name: { type: "string" }, phone: { type: "string" }, owner: { type: "boolean" } },
+  options: {
+    email: { type: "string" },
+    name: { type: "string" },
+    phone: { type: "string" },
+    owner: { type: "boolean" },
+    "reset-two-factor": { type: "boolean" },
+  },
 });
+
+if (values["reset-two-factor"]) {
+  const email = normalizeEmail(values.email ?? (await ask("E-mail: ")));
+  const config = loadConfig();
+  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  try {
+    await handle.migrate();
+    const reset = await resetTwoFactorFromServer(handle.db, email);
+    console.log(
+      reset
+        ? `Two-step sign-in is off for ${email}, and every session ended: sign in with the password and set it up again.`
+        : `No admin has the e-mail ${email}.`,
+    );
+    if (!reset) process.exitCode = 1;
+  } finally {
+    await handle.close();
+  }
+  process.exit();
+}
 
 const input = signUpInput.safeParse({
   email: values.email ?? (await ask("E-mail: ")),

@@ -8,6 +8,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_MAX_LENGTH,
+  SECOND_FACTOR_CODE,
 } from "~/common/accounts";
 import { requiredText } from "~/common/fields";
 import { messages } from "~/common/messages";
@@ -43,8 +44,24 @@ export const loginInput = z.object({ email: emailField, password: passwordField 
 const badDeviceToken = "That device token is not valid.";
 const deviceTokenField = z.string({ error: badDeviceToken }).max(100, badDeviceToken).nullish();
 
-/** The JSON login call: the page form's fields, plus the device token pages keep in a cookie. */
-export const apiLoginInput = loginInput.extend({ device_token: deviceTokenField });
+/**
+ * The code of two-step sign-in (issue 27): 6 digits from the authenticator app, or a recovery
+ * code. Spaces a person types around it are dropped.
+ */
+export const secondFactorCodeField = z
+  .string({ error: messages.secondFactorCodeRequired })
+  .max(40, messages.secondFactorCodeInvalid)
+  .transform((code) => code.trim())
+  .pipe(z.string().min(1, messages.secondFactorCodeRequired).regex(SECOND_FACTOR_CODE, messages.secondFactorCodeInvalid));
+
+/** The login page's second step: the code, for the password step kept in a cookie. */
+export const secondFactorInput = z.object({ code: secondFactorCodeField });
+
+/**
+ * The JSON login call: the page form's fields, plus the device token pages keep in a cookie and,
+ * for an admin with two-step sign-in, the code in the same call (`two_factor_code`).
+ */
+export const apiLoginInput = loginInput.extend({ device_token: deviceTokenField, two_factor_code: secondFactorCodeField.optional() });
 
 export const signUpInput = z.object({
   fullName: requiredText(messages.fullNameRequired, FULL_NAME_MAX_LENGTH, messages.fullNameTooLong),

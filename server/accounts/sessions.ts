@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import { queryRows, type Database, type Executor } from "../db/client";
 import { accounts, sessions } from "../db/schema";
 import type { AdminStanding } from "~/common/audit";
@@ -27,7 +27,14 @@ export interface SignedInAccount {
   phoneNumber: string;
   /** Admins: owner or staff (null, from before roles, counts as staff); null for customers. */
   adminRole: AdminStanding | null;
+  /** Admins: two-step sign-in is set up (server/accounts/two-factor.ts); false for customers. */
+  twoFactor: boolean;
 }
+
+/** An admin session not used for this long ends (ADMIN_IDLE_MINUTES), on top of its 12 hours (issue 27). */
+export const DEFAULT_ADMIN_IDLE_MS = 30 * 60 * 1000;
+/** A session's last use is written at most this often: the idle timeout is counted to the minute. */
+const SEEN_RESOLUTION_MS = 60 * 1000;
 
 export async function startSession(db: Executor, account: { id: number; role: Role }, now = new Date()) {
   const token = newToken();
@@ -43,24 +50,55 @@ const ACCOUNT_FIELDS = {
   email: accounts.email,
   phoneNumber: accounts.phoneNumber,
   adminRole: accounts.adminRole,
+  twoFactor: sql<boolean>`${accounts.totpEnrolledAt} is not null`,
 };
 
-/** SQL: the session of this token is live (not revoked, not expired), and its account not disabled. */
-const live = (token: string, now: Date) =>
-  and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(accounts.disabledAt));
+/**
+ * SQL: the session of this token is live (not revoked, not expired, an admin's used within the
+ * idle timeout), and its account not disabled.
+ */
+const live = (token: string, now: Date, adminIdleMs: number) =>
+  and(
+    eq(sessions.tokenHash, hashToken(token)),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    isNull(accounts.disabledAt),
+    or(ne(accounts.role, "admin"), gt(sessions.lastSeenAt, new Date(now.getTime() - adminIdleMs))),
+  );
 
-/** The account behind a live session token, or null (unknown, expired, revoked or malformed). */
-export async function findSession(db: Database, token: string | null | undefined, now = new Date()): Promise<SignedInAccount | null> {
+/**
+ * The account behind a live session token, or null (unknown, expired, revoked, idle too long or
+ * malformed). Finding an admin's counts as using it: its last use is written, at most once a minute.
+ */
+export async function findSession(
+  db: Database,
+  token: string | null | undefined,
+  now = new Date(),
+  adminIdleMs = DEFAULT_ADMIN_IDLE_MS,
+): Promise<SignedInAccount | null> {
   if (!isTokenShape(token)) return null;
-  const [row] = await db.select(ACCOUNT_FIELDS).from(sessions).innerJoin(accounts, eq(accounts.id, sessions.accountId)).where(live(token, now));
-  if (row) noteSignedIn(row.id);
-  return row ?? null;
+  const [row] = await db
+    .select({ ...ACCOUNT_FIELDS, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(live(token, now, adminIdleMs));
+  if (!row) return null;
+  noteSignedIn(row.id);
+  if (row.role === "admin" && now.getTime() - row.lastSeenAt.getTime() >= SEEN_RESOLUTION_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+  }
+  const { lastSeenAt: _, ...account } = row;
+  return account;
 }
 
 /** A customer's session with what the shop's header shows besides the name. */
 export interface CustomerSession extends SignedInAccount {
   role: "customer";
   adminRole: null;
+  twoFactor: false;
   /** Units in the cart now (the header's count). */
   cartCount: number;
   /** When the session ends (a session kept in memory is good only until then). */
@@ -89,6 +127,7 @@ export async function findCustomerSession(db: Database, token: string | null | u
         id: row.id,
         role: "customer",
         adminRole: null,
+        twoFactor: false,
         fullName: row.full_name,
         email: row.email,
         phoneNumber: row.phone_number,

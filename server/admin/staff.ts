@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { accounts } from "../db/schema";
 import { endAllSessions, type SignedInAccount } from "../accounts/sessions";
 import { recordAudit } from "./audit";
+import { clearTwoFactor } from "../accounts/two-factor";
 
 // Staff and roles (issue 18). Two standings: owners and staff. Staff keep everything the specification
 // gives admins, Register an Admin included (a new admin is staff); owners also see the Admins
@@ -37,6 +38,8 @@ export interface AdminRow {
   standing: AdminStanding;
   verified: boolean;
   disabled: boolean;
+  /** Two-step sign-in is set up (issue 27). */
+  twoFactor: boolean;
   createdAt: Date;
 }
 
@@ -51,6 +54,7 @@ export async function listAdmins(db: Database): Promise<AdminRow[]> {
       adminRole: accounts.adminRole,
       emailVerifiedAt: accounts.emailVerifiedAt,
       disabledAt: accounts.disabledAt,
+      totpEnrolledAt: accounts.totpEnrolledAt,
       createdAt: accounts.createdAt,
     })
     .from(accounts)
@@ -64,11 +68,13 @@ export async function listAdmins(db: Database): Promise<AdminRow[]> {
     standing: row.adminRole ?? "staff",
     verified: row.emailVerifiedAt !== null,
     disabled: row.disabledAt !== null,
+    twoFactor: row.totpEnrolledAt !== null,
     createdAt: row.createdAt,
   }));
 }
 
-export type StaffChange = "disable" | "enable" | "remove" | "make-owner" | "make-staff";
+/** `reset-two-factor`: the admin lost their phone (issue 27); they set two-step sign-in up again at their next sign-in. */
+export type StaffChange = "disable" | "enable" | "remove" | "make-owner" | "make-staff" | "reset-two-factor";
 
 export type StaffChangeResult = { ok: true; message: string } | { ok: false; reason: "not-owner" | "self" | "not-found"; message: string };
 
@@ -135,8 +141,15 @@ export async function changeStaff(db: Database, actor: SignedInAccount, targetId
         message = `${who} is now ${standing === "owner" ? "an owner" : "staff"}.`;
         break;
       }
+      case "reset-two-factor":
+        // Whoever has the lost phone and the password is signed out too.
+        await clearTwoFactor(tx, target.id);
+        await endAllSessions(tx, target.id);
+        message = `${who} has two-step sign-in turned off and is signed out; they sign in with their password and set it up again.`;
+        break;
     }
-    await recordAudit(tx, actor.id, { action: "admin", subject: `Admin ${target.email}`, subjectPath: null, detail: message });
+    const action = change === "reset-two-factor" ? "two-factor" : "admin";
+    await recordAudit(tx, actor.id, { action, subject: `Admin ${target.email}`, subjectPath: null, detail: message });
     return { ok: true, message };
   });
 }

@@ -5,6 +5,7 @@ import { apiLoginInput, forgotPasswordInput, resetPasswordInput, signUpInput, to
 import { endSession, findSession, type Role, type SignedInAccount } from "../accounts/sessions";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { mustEnrolFirst } from "../admin/two-factor-policy";
 import { retryText } from "../rate-limits";
 import { fail, parse } from "./contract";
 
@@ -32,12 +33,16 @@ export function bearerToken(req: Request): string | null {
   return match ? match[1] : null;
 }
 
-/** Lets the request through only with a live session of this role; the account lands in res.locals. */
-export function requireSession(db: Database, role: Role): RequestHandler {
+/**
+ * Lets the request through only with a live session of this role (an admin's within the idle
+ * timeout, and with two-step sign-in set up where it must be); the account lands in res.locals.
+ */
+export function requireSession(db: Database, config: Config, role: Role): RequestHandler {
   return async (req, res, next) => {
-    const account = await findSession(db, bearerToken(req));
+    const account = await findSession(db, bearerToken(req), new Date(), config.adminIdleMs);
     if (!account) return void fail(res, 401, messages.signInRequired);
     if (account.role !== role) return void fail(res, 403, role === "admin" ? messages.adminOnly : messages.signInRequired);
+    if (await mustEnrolFirst(db, account, config.demo)) return void fail(res, 403, messages.twoFactorSetUpFirst);
     res.locals.account = account;
     next();
   };
@@ -47,7 +52,7 @@ export function accountRoutes(db: Database, config: Config, role: Role): Router 
   const router = Router();
   const call = (name: string) => (role === "customer" ? `/api4users/user_${name}.php` : `/admin_${name}.php`);
   const context = (req: Request): AccountContext => ({ db, publicUrl: config.publicUrl, clientAddress: req.ip ?? "unknown" });
-  const signedIn = requireSession(db, role);
+  const signedIn = requireSession(db, config, role);
 
   // Beyond requirements §7: the reply's `device_token` is this client's device token (login protection,
   // server/accounts/devices.ts). Sent back with the next login, it is counted against this device
@@ -55,17 +60,40 @@ export function accountRoutes(db: Database, config: Config, role: Role): Router 
   router.post(call("login"), async (req, res) => {
     const input = parse(apiLoginInput, req, res);
     if (!input) return;
-    const { device_token, ...credentials } = input;
-    const result = await logIn(context(req), role, credentials, device_token ? [device_token] : []);
+    const { device_token, two_factor_code, ...credentials } = input;
+    // Only an admin has two-step sign-in; a customer's call ignores the field.
+    const code = role === "admin" ? two_factor_code : undefined;
+    const result = await logIn(context(req), role, { ...credentials, code }, device_token ? [device_token] : []);
     if (result.ok) {
       const { account, token, deviceToken } = result;
+      // An owner who must set up two-step sign-in first does so in the back office (issue 27).
+      if (await mustEnrolFirst(db, account, config.demo)) {
+        await endSession(db, token);
+        return void fail(res, 403, messages.twoFactorSetUpFirst);
+      }
       return void res.json({ success: true, message: messages.loginSuccess, user: toContractUser(account), token, device_token: deviceToken });
     }
-    if (result.reason === "rate-limited") return tooMany(res, result.retryAfterSeconds);
-    // Requirements §4.2: an unverified account "succeeds" with this message, and is not signed in.
-    if (result.reason === "unverified") return void res.json({ success: true, message: messages.verifyEmailFirst });
-    if (result.reason === "disabled") return void fail(res, 403, messages.accountDisabled);
-    fail(res, 401, messages.wrongCredentials);
+    switch (result.reason) {
+      case "rate-limited":
+        return tooMany(res, result.retryAfterSeconds);
+      // Requirements §4.2: an unverified account "succeeds" with this message, and is not signed in.
+      case "unverified":
+        return void res.json({ success: true, message: messages.verifyEmailFirst });
+      case "disabled":
+        return void fail(res, 403, messages.accountDisabled);
+      // Beyond requirements §7 (issue 27): the password was right; the call is made again with the code.
+      case "second-factor":
+        return void res
+          .status(401)
+          .json({ success: false, message: messages.secondFactorNeeded, error: messages.secondFactorNeeded, second_factor_required: true });
+      case "wrong-code":
+      case "second-factor-expired":
+        return void res
+          .status(401)
+          .json({ success: false, message: messages.secondFactorWrong, error: messages.secondFactorWrong, second_factor_required: true });
+      case "wrong-credentials":
+        return fail(res, 401, messages.wrongCredentials);
+    }
   });
 
   // Customers register themselves; admins are registered by another admin.

@@ -4,6 +4,7 @@ import { messages } from "~/common/messages";
 import { firstProblem } from "../accounts/input";
 import { archiveProduct, createProduct, productInput } from "../catalog/admin";
 import { filesFrom, readProductFormStream, textFields } from "../catalog/form-files";
+import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { SignedInAccount } from "../accounts/sessions";
 import { requireSession } from "./accounts";
@@ -12,11 +13,11 @@ import { contractId, fail, parse } from "./contract";
 // The admin catalogue calls of requirements §7. Both need an admin session: 401 without one, 403 for a
 // customer. The product reading calls stay public (catalog.ts).
 
-export function adminRoutes(db: Database): Router {
+export function adminRoutes(db: Database, config: Config): Router {
   const router = Router();
   /** The signed-in admin (requireSession), who the audit log names. */
   const adminId = (res: Response) => (res.locals.account as SignedInAccount).id;
-  const admin = requireSession(db, "admin");
+  const admin = requireSession(db, config, "admin");
 
   router.post("/upload_product.php", admin, async (req, res) => {
     if (!req.is("multipart/form-data")) return fail(res, 415, "Send the product as multipart/form-data.");

@@ -8,6 +8,7 @@ import { addToCart, cartTotalKobo, changeQuantity, clearCart, getCart, type Cart
 import type { SignedInAccount } from "../accounts/sessions";
 import type { Database } from "../db/client";
 import { requireSession } from "./accounts";
+import type { Config } from "../config";
 import { contractId, contractUserId, fail, parse } from "./contract";
 
 // The cart calls of requirements §7 (api4users/*). The signed-in customer is the only one whose cart
@@ -73,9 +74,9 @@ function replyToChange(res: Response, change: CartChange, message: (quantity: nu
   res.json({ success: true, message: message(change.quantity), quantity: change.quantity });
 }
 
-export function cartRoutes(db: Database): Router {
+export function cartRoutes(db: Database, config: Config): Router {
   const router = Router();
-  const customer = requireSession(db, "customer");
+  const customer = requireSession(db, config, "customer");
   const account = (res: Response): SignedInAccount => res.locals.account;
 
   router.post("/api4users/add_to_cart.php", customer, async (req, res) => {

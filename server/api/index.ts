@@ -34,11 +34,11 @@ export function apiRouter(db: Database, config: Config, checkout: CheckoutContex
   router.use(catalogRoutes(db));
   router.use(accountRoutes(db, config, "customer"));
   router.use(accountRoutes(db, config, "admin"));
-  router.use(adminRoutes(db));
-  router.use(cartRoutes(db));
+  router.use(adminRoutes(db, config));
+  router.use(cartRoutes(db, config));
   router.use(contentRoutes(db, config));
-  router.use(orderRoutes(checkout));
-  router.use(reviewRoutes(db));
+  router.use(orderRoutes(checkout, config));
+  router.use(reviewRoutes(db, config));
   if (checkout.gateway.provider === "test") router.use(testGatewayRoutes(checkout));
   router.use(uploadRoutes(db));
   router.use((_req, res) => void res.status(404).json(contractError("No such API call.")));

@@ -13,6 +13,7 @@ import { completePayment, startCheckout, type CheckoutContext, type PaymentOutco
 import { listOrders } from "../orders/orders";
 import { chargeTestCard, payLaterByTest, findTestTransaction } from "../payments/test-gateway";
 import { requireSession } from "./accounts";
+import type { Config } from "../config";
 import { isOwnId } from "./cart";
 import { contractUserId, fail, parse } from "./contract";
 import { handlePaystackEvent } from "../payments/paystack-events";
@@ -46,9 +47,9 @@ const OUTCOME_STATUS: Record<Exclude<PaymentOutcome, { ok: true }>["reason"], nu
   awaiting: 202,
 };
 
-export function orderRoutes(ctx: CheckoutContext): Router {
+export function orderRoutes(ctx: CheckoutContext, config: Config): Router {
   const router = Router();
-  const customer = requireSession(ctx.db, "customer");
+  const customer = requireSession(ctx.db, config, "customer");
   const account = (res: Response): SignedInAccount => res.locals.account;
 
   router.post("/api4users/initialize_payment.php", customer, async (req, res) => {

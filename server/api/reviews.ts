@@ -6,6 +6,7 @@ import type { SignedInAccount } from "../accounts/sessions";
 import type { Database } from "../db/client";
 import { productReviews, reviewInput, submitReview } from "../reviews/reviews";
 import { requireSession } from "./accounts";
+import type { Config } from "../config";
 import { contractId, fail, parse } from "./contract";
 
 // Ratings and reviews (issue 19, decision 0042), beyond requirements §7: a verified buyer's review, and
@@ -21,9 +22,9 @@ const addReviewInput = reviewInput.extend({ productId: contractId(messages.produ
 
 const REFUSAL_STATUS = { "not-found": 404, "not-bought": 403, "not-delivered": 403, "already-reviewed": 409 } as const;
 
-export function reviewRoutes(db: Database): Router {
+export function reviewRoutes(db: Database, config: Config): Router {
   const router = Router();
-  const customer = requireSession(db, "customer");
+  const customer = requireSession(db, config, "customer");
 
   router.post(REVIEW_CALLS.add.path, customer, async (req, res: Response) => {
     const input = parse(addReviewInput, req, res);

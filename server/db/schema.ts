@@ -207,6 +207,14 @@ export const accounts = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     /** An owner removed this admin: off for good, out of the Admins list; the audit log keeps the name. */
     removedAt: timestamp("removed_at", { withTimezone: true }),
+    /**
+     * Admins: the base32 secret of their authenticator app (two-step sign-in, issue 27). Set when
+     * enrolment starts; in force only once a code confirms it (`totpEnrolledAt`).
+     */
+    totpSecret: text("totp_secret"),
+    totpEnrolledAt: timestamp("totp_enrolled_at", { withTimezone: true }),
+    /** The 30-second step of the last code accepted: each code signs in once (RFC 6238 §5.2). */
+    totpLastStep: integer("totp_last_step"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -227,11 +235,14 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** When the session was last used, to the minute: an admin's ends after ADMIN_IDLE_MINUTES without use. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_account_idx").on(t.accountId)],
 );
 
-export const oneTimeTokenPurpose = pgEnum("one_time_token_purpose", ["verify_email", "reset_password"]);
+/** `second_factor`: a password proved, the authenticator's code still to come (issue 27). */
+export const oneTimeTokenPurpose = pgEnum("one_time_token_purpose", ["verify_email", "reset_password", "second_factor"]);
 
 export const oneTimeTokens = pgTable(
   "one_time_tokens",
@@ -266,6 +277,21 @@ export const loginDevices = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("login_devices_account_idx").on(t.accountId)],
+);
+
+/** An admin's ten single-use recovery codes (two-step sign-in, issue 27): only their SHA-256 is stored. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_account_idx").on(t.accountId)],
 );
 
 /** Fixed-window counters shared by every server process (login, forgot-password, contact...). */

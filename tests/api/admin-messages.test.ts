@@ -20,6 +20,7 @@ const admin: SignedInAccount = {
   email: "owner@foamshop.test",
   phoneNumber: "2348031234567",
   adminRole: "owner",
+  twoFactor: false,
 };
 
 beforeAll(async () => {

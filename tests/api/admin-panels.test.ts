@@ -204,6 +204,7 @@ const FAILURES: Failure[] = [
   },
   { menu: ADMIN_PANELS.reviews, missing: { table: "reviews" }, request: () => send("GET", adminPanelPath(ADMIN_PANELS.reviews)) },
   { menu: ADMIN_PANELS.shopHealth, missing: { table: "job_runs" }, request: () => send("GET", adminPanelPath(ADMIN_PANELS.shopHealth)) },
+  { menu: ADMIN_PANELS.twoFactor, missing: { table: "recovery_codes" }, request: () => send("GET", adminPanelPath(ADMIN_PANELS.twoFactor)) },
 ];
 
 describe("a panel that fails", () => {

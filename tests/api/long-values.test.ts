@@ -427,6 +427,9 @@ function extend(c: Case): Case {
   if (c.surface === "page" && path === "/admin" && c.body.intent === "mail-resend")
     // As for staff-change: this file's admin is an owner, who may send a mail again.
     return { ...c, actor: "admin", shows: { intent: messages.requestUnreadable, id: messages.mailIdInvalid } };
+  if (c.surface === "page" && path === "/admin" && c.body.intent === "staff-two-factor")
+    // As for staff-change: this file's admin is an owner, who may require two-step sign-in of staff.
+    return { ...c, actor: "admin", shows: { intent: messages.requestUnreadable, required: messages.requestUnreadable } };
   if (c.surface === "page" && path === "/admin" && c.body.intent === "payment-settings")
     // As for staff-change: this file's admin is an owner; a 100 KB channel is not one of the list.
     return { ...c, actor: "admin", shows: { intent: messages.requestUnreadable, channel: messages.paymentChannelUnknown } };

@@ -91,6 +91,7 @@ test("every back-office page wears the back office's frame, with nothing covered
     "settings",
     "reviews",
     "shop-health",
+    "sign-in-security",
   ];
   for (const [menu, name] of panels.entries()) {
     await gotoHydrated(page, `/admin?menu=${menu}`);

@@ -62,6 +62,20 @@ export async function verifiedCustomer(request: APIRequestContext, label: string
   return customer;
 }
 
+/** A new staff admin, registered by the owner over the API and verified through the mailed link, as an owner's new staff are. */
+export async function verifiedAdmin(request: APIRequestContext, label: string, fullName: string): Promise<Customer> {
+  const admin = { fullName, email: uniqueEmail(label), password: "Staff-pass-2026!", phoneNumber: "2348031112222" };
+  const ownerLogin = await request.post("/api/admin_login.php", { data: { email: owner.email, password: owner.password } });
+  expect(ownerLogin.status(), await ownerLogin.text()).toBe(200);
+  const { token: bearer } = (await ownerLogin.json()) as { token: string };
+  const signUp = await request.post("/api/admin_signup.php", { data: admin, headers: { authorization: `Bearer ${bearer}` } });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const token = await mailedToken(request, admin.email, "Verify your email", "/verify");
+  const verified = await request.post("/api/admin_verify_email.php", { data: { token } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return admin;
+}
+
 /** The token of the `path/<token>` link in the newest mail to `to` about `subject`, read from the dev mailbox over HTTP. */
 async function mailedToken(request: APIRequestContext, to: string, subject: string, path: string): Promise<string> {
   const list = await (await request.get("/dev/mailbox")).text();

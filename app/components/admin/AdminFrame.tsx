@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useEffect, useState, type ReactNode } from "react";
+import { Link, useFetchers, useLocation, useNavigation, useSubmit } from "react-router";
 import { welcomeText } from "~/common/accounts";
 import { ADMIN_PANELS, adminPanelPath, type AdminPanel } from "~/common/panels";
 import { PANEL_FACTS } from "~/app/admin/registry";
@@ -35,6 +35,7 @@ export function AdminFrame({
 }) {
   const owner = viewer?.owner ?? false;
   const [confirming, setConfirming] = useState(false);
+  useIdleSignOut(viewer?.idleMs);
   // Another page closes the phone's menu: the <details> is made afresh. Dropping a shown notice
   // from the address (NoticeToast) is no other page.
   const { pathname, search } = useLocation();
@@ -90,6 +91,25 @@ export function AdminFrame({
       <LogoutDialog open={confirming} onClose={() => setConfirming(false)} action="/admin" />
     </div>
   );
+}
+
+/**
+ * The idle timeout (issue 27) in the browser: once the server has heard nothing from this page for
+ * the timeout, the page signs itself out and says why, instead of leaving an order list open on a
+ * shared computer. The server refuses the idle session anyway (findSession); this clears the screen.
+ */
+function useIdleSignOut(idleMs: number | undefined) {
+  const submit = useSubmit();
+  const { key } = useLocation();
+  const navigating = useNavigation().state;
+  const fetching = useFetchers()
+    .map((f) => f.state)
+    .join();
+  useEffect(() => {
+    if (!idleMs) return;
+    const timer = setTimeout(() => void submit({ intent: "logout", why: "idle" }, { method: "post", action: "/admin" }), idleMs);
+    return () => clearTimeout(timer);
+  }, [idleMs, key, navigating, fetching, submit]);
 }
 
 /** What needs an owner now (issue 27): until every incident is resolved, on every back-office page. */

@@ -64,6 +64,9 @@ function AdminRow({ admin, isMe }: { admin: Admin; isMe: boolean }) {
           {admin.disabled ? (
             <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">Disabled</span>
           ) : null}
+          {admin.twoFactor ? (
+            <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">Two-step on</span>
+          ) : null}
           {!admin.verified ? (
             <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">Not verified</span>
           ) : null}
@@ -86,6 +89,7 @@ function AdminRow({ admin, isMe }: { admin: Admin; isMe: boolean }) {
         <div className="flex flex-wrap gap-2">
           {admin.standing === "owner" ? button("make-staff", "Make staff") : button("make-owner", "Make owner")}
           {admin.disabled ? button("enable", "Enable") : button("disable", "Disable", danger)}
+          {admin.twoFactor ? button("reset-two-factor", "Reset two-step sign-in") : null}
           <button type="button" className={danger} onClick={() => setConfirmRemove(true)}>
             Remove
           </button>
