@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { SlowestFirstSequencer } from "./tests/support/sequencer";
 
 // Two projects (decision 0048):
 // - unit: the tests beside the code, and those in tests/ outside tests/api. No database: they
@@ -18,6 +19,8 @@ export default defineConfig({
     // default, one fewer than the cores, ran this suite in 226 s instead of 151 s here).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
+    // The slowest files first, also on a fresh clone with no timings (tests/support/sequencer.ts).
+    sequence: { sequencer: SlowestFirstSequencer },
     hookTimeout: 120_000,
     // A worker loads the shop's modules (and the built server of the page tests) once, not once
     // per file: 139 s instead of 194 s for the db project here, 17 s instead of 25 s for unit.
