@@ -39,6 +39,11 @@ test("staff set up two-step sign-in, then sign in with the app's code, and with 
   await expect(qr).toBeVisible();
   const secret = (await page.getByTestId("two-factor-secret").textContent())!.replace(/\s/g, "");
   await fullPageShot(page, `test-results/shots/${info.project.name}-two-step-scan.png`);
+  // The same step at a desktop's width: the QR code and the field stay clear of each other.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectOnTop(page.getByRole("button", { name: "Turn on two-step sign-in" }));
+  await fullPageShot(page, "test-results/shots/desktop-two-step-scan.png");
+  await page.setViewportSize({ width: 375, height: 812 });
   // A wrong code first: said beside the field, nothing turned on.
   await page.getByLabel("Enter the 6-digit code the app shows.").fill("000000");
   await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
@@ -57,6 +62,10 @@ test("staff set up two-step sign-in, then sign in with the app's code, and with 
   await expect(page.getByText("Two-step sign-in: enter the 6-digit code")).toBeVisible();
   await fullPageShot(page, `test-results/shots/${info.project.name}-two-step-code.png`);
   await expectOnTop(page.getByRole("button", { name: "Verify" }));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectOnTop(page.getByRole("button", { name: "Verify" }));
+  await fullPageShot(page, "test-results/shots/desktop-two-step-code.png");
+  await page.setViewportSize({ width: 375, height: 812 });
   await enterCode(page, await appCode(secret, 1));
   await expect(page).toHaveURL(/\/admin\?notice=admin-login|\/admin$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome Bisi T");
