@@ -317,6 +317,23 @@ describe("who must set it up", () => {
   });
 });
 
+describe("bad input", () => {
+  it("a 100 KB code is refused with the field's words at each place that takes one, and changes nothing", async () => {
+    const admin = await makeAdmin("2fa-long");
+    const huge = "7".repeat(100_000);
+    const api = await login({ email: admin.email, password: PASSWORD, two_factor_code: huge });
+    expect([api.status, api.body.message]).toEqual([400, messages.secondFactorCodeInvalid]);
+    const cookie = await cookieFor(shop, admin.id);
+    expect((await page(shop.baseUrl, "POST", securityPanel, cookie, { intent: "two-factor-start" })).status).toBe(200);
+    const confirm = await page(shop.baseUrl, "POST", securityPanel, cookie, { intent: "two-factor-confirm", code: huge });
+    expect(confirm.status).toBe(400);
+    expect(confirm.html).toContain(escaped(messages.secondFactorCodeInvalid));
+    const [row] = await handle.db.select({ on: accounts.totpEnrolledAt }).from(accounts).where(eq(accounts.id, admin.id));
+    expect(row.on).toBeNull();
+    expect(await handle.db.select().from(recoveryCodes).where(eq(recoveryCodes.accountId, admin.id))).toEqual([]);
+  });
+});
+
 describe("the server's own reset", () => {
   it("turns an admin's two-step sign-in off, ends their sessions and says so in the audit log (a sole owner who lost phone and codes)", async () => {
     const owner = await makeAdmin("2fa-cli-owner", "owner");
