@@ -119,6 +119,9 @@ async function signedIn(role: Role, result: LogInResult, context: AppLoadContext
       return data<FormResult>({ status: "unverified" });
     case "disabled":
       return error(messages.accountDisabled, 403);
+    // Not asked for by the pages: there an admin signs in and is then sent to set it up.
+    case "set-up-first":
+      return error(messages.twoFactorSetUpFirst, 403);
     case "wrong-code":
       return error(messages.secondFactorWrong);
     case "second-factor":

@@ -234,6 +234,8 @@ export type LogInResult =
   /** The password was right; two-step sign-in asks for the code, against this token (10 minutes). */
   | { ok: false; reason: "second-factor"; pendingToken: string }
   | { ok: false; reason: "wrong-code" | "second-factor-expired" }
+  /** The password was right, but this client may not sign in before two-step sign-in is set up (`setUpFirst`). */
+  | { ok: false; reason: "set-up-first" }
   | RateLimited;
 
 /** Where an attempt came from, in the audit log's words: the address and whether the device is known. */
@@ -249,13 +251,15 @@ const auditSignIn = (db: Executor, account: { id: number; email: string }, detai
  * an API client's `device_token`); one issued to this account makes the attempt a trusted one.
  * An admin with two-step sign-in also needs the code: given here (`code`, the API's one call) it
  * is checked at once; without it the answer is "second-factor" with a token for
- * `completeSecondFactor`, the login page's second step.
+ * `completeSecondFactor`, the login page's second step. `setUpFirst` says whether an account
+ * without it must be refused instead of signed in (the admin API: set-up happens on a page).
  */
 export async function logIn(
   ctx: AccountContext,
   role: Role,
   credentials: { email: string; password: string; code?: string },
   deviceTokens: readonly unknown[] = [],
+  { setUpFirst }: { setUpFirst?: (account: SignedInAccount) => Promise<boolean> } = {},
 ): Promise<LogInResult> {
   const { db } = ctx;
   const account = await findAccount(db, role, credentials.email);
@@ -300,7 +304,13 @@ export async function logIn(
     }
     return { ok: false, reason: "unverified" };
   }
-  if (!signedIn.twoFactor) return finishSignIn(ctx, signedIn, presented, `Signed in ${from}.`);
+  if (!signedIn.twoFactor) {
+    if (setUpFirst && (await setUpFirst(signedIn))) {
+      await audit(`Refused sign-in (two-step sign-in not set up yet) ${from}.`);
+      return { ok: false, reason: "set-up-first" };
+    }
+    return finishSignIn(ctx, signedIn, presented, `Signed in ${from}.`);
+  }
   if (credentials.code === undefined) {
     return { ok: false, reason: "second-factor", pendingToken: await issueToken(db, account.id, "second_factor") };
   }

@@ -63,14 +63,11 @@ export function accountRoutes(db: Database, config: Config, role: Role): Router 
     const { device_token, two_factor_code, ...credentials } = input;
     // Only an admin has two-step sign-in; a customer's call ignores the field.
     const code = role === "admin" ? two_factor_code : undefined;
-    const result = await logIn(context(req), role, { ...credentials, code }, device_token ? [device_token] : []);
+    // An admin who must set up two-step sign-in first does so in the back office (issue 27): no token here.
+    const setUpFirst = (account: SignedInAccount) => mustEnrolFirst(db, account, config.demo);
+    const result = await logIn(context(req), role, { ...credentials, code }, device_token ? [device_token] : [], { setUpFirst });
     if (result.ok) {
       const { account, token, deviceToken } = result;
-      // An owner who must set up two-step sign-in first does so in the back office (issue 27).
-      if (await mustEnrolFirst(db, account, config.demo)) {
-        await endSession(db, token);
-        return void fail(res, 403, messages.twoFactorSetUpFirst);
-      }
       return void res.json({ success: true, message: messages.loginSuccess, user: toContractUser(account), token, device_token: deviceToken });
     }
     switch (result.reason) {
@@ -81,6 +78,8 @@ export function accountRoutes(db: Database, config: Config, role: Role): Router 
         return void res.json({ success: true, message: messages.verifyEmailFirst });
       case "disabled":
         return void fail(res, 403, messages.accountDisabled);
+      case "set-up-first":
+        return void fail(res, 403, messages.twoFactorSetUpFirst);
       // Beyond requirements §7 (issue 27): the password was right; the call is made again with the code.
       case "second-factor":
         return void res

@@ -236,6 +236,10 @@ describe("who must set it up", () => {
     expect([post.status, post.location]).toEqual([302, securityPanel]);
     const api = await apiClient(realShop.baseUrl)("/api/admin_login.php", { email: owner.email, password: PASSWORD });
     expect([api.status, api.body.message]).toEqual([403, messages.twoFactorSetUpFirst]);
+    // No session was made for it (the cookie's own is the only one), and the log says it was refused.
+    expect(await handle.db.select().from(sessions).where(eq(sessions.accountId, owner.id))).toHaveLength(1);
+    const [refusal] = (await entriesAbout(owner.email)).filter((e) => e.action === "sign-in");
+    expect(refusal.detail).toMatch(/^Refused sign-in \(two-step sign-in not set up yet\) from /);
 
     // The panel itself: start, scan, confirm with a code, read the recovery codes once.
     const panel = await page(realShop.baseUrl, "GET", securityPanel, cookie);
