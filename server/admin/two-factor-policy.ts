@@ -8,7 +8,7 @@ import { isOwner } from "./staff";
 // Who must use two-step sign-in (issue 27, decision 0058): owners outside demo mode, and staff
 // once an owner requires it. The codes themselves are server/accounts/two-factor.ts's.
 
-/** Whether staff must use two-step sign-in too (owners decide, in the Two-step sign-in panel). */
+/** Whether staff must use two-step sign-in too (owners decide, in the Sign-in security panel). */
 const STAFF_TWO_FACTOR: ShopSetting<{ required: boolean }> = {
   key: "staff-two-factor",
   subject: "Two-step sign-in for staff",
@@ -27,7 +27,7 @@ export const requireStaffTwoFactor = (db: Database, actor: SignedInAccount, requ
 /**
  * Whether this admin must set up two-step sign-in before any other back-office page or admin call:
  * an owner outside demo mode (the README's demo admin walks straight in), and staff once an
- * owner requires it in Settings. Customers never.
+ * owner requires it in Sign-in security. Customers never.
  */
 export async function mustEnrolFirst(db: Executor, account: SignedInAccount, demo: boolean): Promise<boolean> {
   if (account.role !== "admin" || account.twoFactor) return false;
