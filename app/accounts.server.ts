@@ -29,6 +29,7 @@ import type { Role, SignedInAccount } from "~/server/accounts/sessions";
 import { retryText } from "~/server/rate-limits";
 import { CHANGE_PASSWORD_FORM, type FormResult } from "./forms";
 import {
+  clearedSessionCookieHeader,
   deviceCookieHeader,
   endPageSession,
   pendingSignInHeader,
@@ -228,6 +229,6 @@ export async function logoutAction(role: Role, request: Request, context: AppLoa
 /** "Sign out everywhere" (issue 27): every session of the account ends, this one too. */
 export async function signOutEverywhereAction(account: SignedInAccount, context: AppLoadContext) {
   await signOutEverywhere(context.db, account);
-  const cookie = await sessionCookieHeader(context, account.role, "", new Date(0));
+  const cookie = await clearedSessionCookieHeader(context, account.role);
   return redirect(`${accountPaths[account.role].login}?notice=signed-out-everywhere`, { headers: cookies(cookie) });
 }

@@ -13,14 +13,16 @@ import { endSession, findSession, SESSION_COOKIE_NAMES, type CustomerSession, ty
 
 export const DEVICE_COOKIE_NAME = "shop_device";
 
-function sessionCookie(role: Role, context: AppLoadContext) {
-  return createCookie(SESSION_COOKIE_NAMES[role], {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: context.config.https,
-    path: "/",
-  });
+/**
+ * The shop's own cookies: httpOnly, SameSite=Lax, Secure over https, for the whole site (a form
+ * posts to `<page>.data`, which a page's own path would not match); `lifetimeMs` for a lasting one.
+ */
+function shopCookie(name: string, context: AppLoadContext, lifetimeMs?: number) {
+  const maxAge = lifetimeMs === undefined ? {} : { maxAge: Math.floor(lifetimeMs / 1000) };
+  return createCookie(name, { httpOnly: true, sameSite: "lax", secure: context.config.https, path: "/", ...maxAge });
 }
+
+const sessionCookie = (role: Role, context: AppLoadContext) => shopCookie(SESSION_COOKIE_NAMES[role], context);
 
 async function sessionToken(request: Request, context: AppLoadContext, role: Role): Promise<string | null> {
   const value = await sessionCookie(role, context).parse(request.headers.get("Cookie"));
@@ -91,22 +93,16 @@ export function sessionCookieHeader(context: AppLoadContext, role: Role, token: 
 export async function endPageSession(request: Request, context: AppLoadContext, role: Role): Promise<string> {
   await endSession(context.db, await sessionToken(request, context, role));
   lookups.delete(request);
-  return sessionCookie(role, context).serialize("", { maxAge: 0 });
+  return clearedSessionCookieHeader(context, role);
 }
+
+/** The header that clears this role's session cookie (a session already ended on the server). */
+export const clearedSessionCookieHeader = (context: AppLoadContext, role: Role): Promise<string> =>
+  sessionCookie(role, context).serialize("", { maxAge: 0 });
 
 /** The login page's second step (issue 27): the token of a password proved, while the code is awaited. */
-function pendingSignInCookie(context: AppLoadContext) {
-  return createCookie(PENDING_SIGN_IN_COOKIE_NAME, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: context.config.https,
-    // "/", not "/adminlogin": the form posts to /adminlogin.data, which that path would not match.
-    path: "/",
-    maxAge: Math.floor(TOKEN_LIFETIME_MS.second_factor / 1000),
-  });
-}
-
-export const PENDING_SIGN_IN_COOKIE_NAME = "shop_admin_pending";
+const PENDING_SIGN_IN_COOKIE_NAME = "shop_admin_pending";
+const pendingSignInCookie = (context: AppLoadContext) => shopCookie(PENDING_SIGN_IN_COOKIE_NAME, context, TOKEN_LIFETIME_MS.second_factor);
 
 /** The pending sign-in's token this browser holds, or null. */
 export async function pendingSignInToken(request: Request, context: AppLoadContext): Promise<string | null> {
@@ -119,15 +115,7 @@ export function pendingSignInHeader(context: AppLoadContext, token: string | nul
   return token === null ? pendingSignInCookie(context).serialize("", { maxAge: 0 }) : pendingSignInCookie(context).serialize(token);
 }
 
-function deviceCookie(context: AppLoadContext) {
-  return createCookie(DEVICE_COOKIE_NAME, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: context.config.https,
-    path: "/",
-    maxAge: Math.floor(DEVICE_IDLE_LIFETIME_MS / 1000),
-  });
-}
+const deviceCookie = (context: AppLoadContext) => shopCookie(DEVICE_COOKIE_NAME, context, DEVICE_IDLE_LIFETIME_MS);
 
 /** The device tokens this browser holds (none when the cookie is missing or not ours). */
 export async function presentedDeviceTokens(request: Request, context: AppLoadContext): Promise<string[]> {

@@ -64,6 +64,13 @@ export function everyJob(
   return every(job.intervalMs, run, job.failure, { firstAfterMs: job.firstAfterMs });
 }
 
+/** A job is stopped once it has not succeeded for this many of its intervals (Shop health, the watch). */
+export const MISSED_INTERVALS = 3;
+
+/** Whether a job that has succeeded before has not for MISSED_INTERVALS of its intervals. */
+export const successOverdue = (run: { lastSuccessAt: Date | null; intervalMs: number }, now: Date): boolean =>
+  run.lastSuccessAt !== null && now.getTime() - run.lastSuccessAt.getTime() > MISSED_INTERVALS * run.intervalMs;
+
 /**
  * A success is written at most this often per job and process: the mailer drains after every
  * queued mail, and a write per drain cost the embedded database more than the mail did. The

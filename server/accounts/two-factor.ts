@@ -162,7 +162,6 @@ export async function resetTwoFactorFromServer(db: Database, email: string): Pro
       .where(and(eq(accounts.role, "admin"), eq(accounts.email, email)));
     if (!admin) return false;
     await clearTwoFactor(tx, admin.id);
-    await endAllSessions(tx, admin.id);
     await recordAudit(tx, admin.id, {
       action: "two-factor",
       subject: `Admin ${email}`,
@@ -172,8 +171,13 @@ export async function resetTwoFactorFromServer(db: Database, email: string): Pro
   });
 }
 
-/** Turns two-step sign-in off for an account (an owner's reset, or the server's command): enrolment starts afresh. */
+/**
+ * Turns two-step sign-in off for an account (an owner's reset, or the server's command) and signs
+ * it out everywhere: whoever holds the lost phone and the password is signed out too. Enrolment
+ * starts afresh at the next sign-in.
+ */
 export async function clearTwoFactor(tx: Executor, accountId: number): Promise<void> {
   await tx.update(accounts).set({ totpSecret: null, totpEnrolledAt: null, totpLastStep: null }).where(eq(accounts.id, accountId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, accountId));
+  await endAllSessions(tx, accountId);
 }

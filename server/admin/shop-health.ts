@@ -6,14 +6,13 @@ import { recordAudit } from "./audit";
 import { incidents as incidentRows } from "../db/schema";
 import { announceMail } from "../mail/outbox";
 import { readShopState } from "../metrics/shop-state";
+import { successOverdue } from "../background";
 
 // Shop health (issue 27): what /metrics says, in words, and the list of what needs a person, each
 // with its order and an action where one makes sense. Owners only (app/admin/shop-health.server.ts).
 
 /** A transfer announced this long ago and not landed is worth a look. */
 export const TRANSFER_WAIT_MS = 60 * 60_000;
-/** A job that has not succeeded for this many of its intervals has stopped. */
-export const MISSED_INTERVALS = 3;
 const LISTED = 50;
 
 export async function shopHealth(db: Database, now = new Date()) {
@@ -71,7 +70,7 @@ function stoppedJobs(runs: (typeof jobRuns.$inferSelect)[], now: Date) {
   return runs
     .filter((run) => {
       const last = run.lastSuccessAt ?? run.lastFailureAt;
-      return last !== null && (run.lastSuccessAt === null || now.getTime() - run.lastSuccessAt.getTime() > MISSED_INTERVALS * run.intervalMs);
+      return last !== null && (run.lastSuccessAt === null || successOverdue(run, now));
     })
     .map((run) => ({ job: run.job, lastSuccessAt: run.lastSuccessAt, lastError: run.lastError, intervalMs: run.intervalMs }));
 }

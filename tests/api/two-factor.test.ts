@@ -4,18 +4,12 @@ import { messages } from "~/common/messages";
 import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
 import { createVerifiedAccount, LIMITS } from "~/server/accounts/accounts";
 import { findSession, startSession, type SignedInAccount } from "~/server/accounts/sessions";
-import {
-  confirmEnrolment,
-  RECOVERY_CODE_COUNT,
-  resetTwoFactorFromServer,
-  startEnrolment,
-  totpCode,
-  TOTP_STEP_SECONDS,
-} from "~/server/accounts/two-factor";
+import { confirmEnrolment, RECOVERY_CODE_COUNT, resetTwoFactorFromServer, startEnrolment } from "~/server/accounts/two-factor";
 import type { AdminStanding } from "~/common/audit";
 import { accounts, auditLog, oneTimeTokens, recoveryCodes, sessions } from "~/server/db/schema";
 import { apiClient, freshClientAddress, uniqueEmail } from "../support/accounts";
 import { escaped } from "../support/hostile-text";
+import { appCode } from "../support/totp";
 import { usePageServer, usePageShop } from "../support/use-shop";
 
 // Two-step sign-in for admins (issue 27), over HTTP on the engine of the run: enrolment, the code
@@ -27,7 +21,6 @@ const { handle, shop } = usePageShop();
 // The same database behind a shop outside demo mode: there owners must set it up first.
 const realShop = usePageServer(handle, { env: { SHOP_DEMO: "off", ADMIN_IDLE_MINUTES: "5" } });
 const PASSWORD = "Two-step-pass-2026";
-const STEP_MS = TOTP_STEP_SECONDS * 1000;
 
 interface Admin {
   id: number;
@@ -47,23 +40,11 @@ async function makeAdmin(tag: string, adminRole: AdminStanding = "staff"): Promi
   return { id: made.account.id, email, account: made.account };
 }
 
-/** Waits out the last second of a 30-second step, so a code computed now is checked in the same step. */
-async function awayFromStepEdge(): Promise<void> {
-  const left = STEP_MS - (Date.now() % STEP_MS);
-  if (left < 1500) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
-
-/** The app's code `steps` steps from now (-1: the one just gone, still accepted). */
-async function codeAt(secret: string, steps = 0): Promise<string> {
-  await awayFromStepEdge();
-  return totpCode(secret, new Date(Date.now() + steps * STEP_MS));
-}
-
 /** Enrols an admin as the panel does, confirmed with the previous step's code: the current and next ones stay unused. */
 async function enrol(admin: Admin): Promise<{ secret: string; codes: string[] }> {
   const started = await startEnrolment(handle.db, admin.id);
   if (!started.ok) throw new Error("already enrolled");
-  const confirmed = await confirmEnrolment(handle.db, admin.account, await codeAt(started.secret, -1));
+  const confirmed = await confirmEnrolment(handle.db, admin.account, await appCode(started.secret, -1));
   if (!confirmed.ok) throw new Error(`enrolment refused: ${confirmed.reason}`);
   return { secret: started.secret, codes: confirmed.recoveryCodes };
 }
@@ -87,7 +68,7 @@ describe("two-step sign-in through the API's login call", () => {
     expect(asked.body).toMatchObject({ success: false, message: messages.secondFactorNeeded, second_factor_required: true });
     expect(asked.body.token).toBeUndefined();
 
-    const code = await codeAt(secret);
+    const code = await appCode(secret);
     const signedIn = await login({ email: admin.email, password: PASSWORD, two_factor_code: code }, "198.51.100.40");
     expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
     expect((await findSession(handle.db, signedIn.body.token))?.id).toBe(admin.id);
@@ -95,7 +76,7 @@ describe("two-step sign-in through the API's login call", () => {
     const replayed = await login({ email: admin.email, password: PASSWORD, two_factor_code: code });
     expect([replayed.status, replayed.body.message]).toEqual([401, messages.secondFactorWrong]);
     // A wrong password never reaches the code.
-    const wrong = await login({ email: admin.email, password: "not-it", two_factor_code: await codeAt(secret, 1) });
+    const wrong = await login({ email: admin.email, password: "not-it", two_factor_code: await appCode(secret, 1) });
     expect([wrong.status, wrong.body.message]).toEqual([401, messages.wrongCredentials]);
 
     const [replayAudit, okAudit] = (await entriesAbout(admin.email)).filter((e) => e.action === "sign-in" && !e.detail.includes("password"));
@@ -146,7 +127,7 @@ describe("two-step sign-in through the API's login call", () => {
   it("lets exactly one of twenty sign-ins sent at once with the same code through", async () => {
     const admin = await makeAdmin("2fa-race");
     const { secret } = await enrol(admin);
-    const code = await codeAt(secret);
+    const code = await appCode(secret);
     const answers = await Promise.all(Array.from({ length: 20 }, () => login({ email: admin.email, password: PASSWORD, two_factor_code: code })));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -192,14 +173,14 @@ describe("the login page's second step", () => {
     const bad = await page(shop.baseUrl, "POST", "/adminlogin", pending, { intent: "second-factor", code: "x".repeat(100_000) });
     expect(bad.status).toBe(400);
 
-    const right = await page(shop.baseUrl, "POST", "/adminlogin", pending, { intent: "second-factor", code: await codeAt(secret) });
+    const right = await page(shop.baseUrl, "POST", "/adminlogin", pending, { intent: "second-factor", code: await appCode(secret) });
     expect([right.status, right.location]).toEqual([302, "/admin?notice=admin-login"]);
     const session = cookieOf(right.cookies, "shop_admin_session");
     expect(session).not.toBe("");
     expect(right.cookies.find((c) => c.startsWith("shop_admin_pending="))).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
     expect((await page(shop.baseUrl, "GET", "/admin", session)).status).toBe(200);
     // The pending step is spent: it signs in no one again.
-    const reused = await page(shop.baseUrl, "POST", "/adminlogin", pending, { intent: "second-factor", code: await codeAt(secret, 1) });
+    const reused = await page(shop.baseUrl, "POST", "/adminlogin", pending, { intent: "second-factor", code: await appCode(secret, 1) });
     expect([reused.status, reused.location]).toEqual([302, "/adminlogin?notice=sign-in-expired"]);
   });
 
@@ -212,7 +193,7 @@ describe("the login page's second step", () => {
       .update(oneTimeTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(oneTimeTokens.accountId, admin.id), eq(oneTimeTokens.purpose, "second_factor")));
-    const late = await page(shop.baseUrl, "POST", "/adminlogin", pending, { intent: "second-factor", code: await codeAt(secret) });
+    const late = await page(shop.baseUrl, "POST", "/adminlogin", pending, { intent: "second-factor", code: await appCode(secret) });
     expect([late.status, late.location]).toEqual([302, "/adminlogin?notice=sign-in-expired"]);
   });
 });
@@ -252,7 +233,7 @@ describe("who must set it up", () => {
     expect(scan.html).toContain(secret!.match(/.{1,4}/g)!.join(" "));
     const wrong = await page(realShop.baseUrl, "POST", securityPanel, cookie, { intent: "two-factor-confirm", code: "123456" });
     expect(wrong.html).toContain(escaped(messages.secondFactorWrong));
-    const confirmed = await page(realShop.baseUrl, "POST", securityPanel, cookie, { intent: "two-factor-confirm", code: await codeAt(secret!) });
+    const confirmed = await page(realShop.baseUrl, "POST", securityPanel, cookie, { intent: "two-factor-confirm", code: await appCode(secret!) });
     expect(confirmed.status).toBe(200);
     expect(confirmed.html).toContain(messages.twoFactorOn);
     // Each shown once on the page (and again in the page's data for the browser).

@@ -1,21 +1,12 @@
 import type { Page } from "@playwright/test";
 import { messages } from "~/common/messages";
-import { TOTP_STEP_SECONDS, totpCode } from "~/server/accounts/two-factor";
+import { appCode } from "../support/totp";
 import { expect, expectOnTop, forgive, fullPageShot, gotoHydrated, logInThroughPage, test, verifiedAdmin } from "./fixtures";
 
 // Two-step sign-in (issue 27) in the browser, as a staff member meets it: set up with the QR
 // code's key and a code computed here as the phone's app would, then sign in with the app's code,
 // with a recovery code (once: the second time it is refused), wrong codes limited, and the back
 // office's idle timeout. A form flow: its layout at both widths is admin-frame.spec's.
-
-const STEP_MS = TOTP_STEP_SECONDS * 1000;
-
-/** The phone app's code `steps` steps from now, never in the last second of a step. */
-async function appCode(secret: string, steps = 0): Promise<string> {
-  const left = STEP_MS - (Date.now() % STEP_MS);
-  if (left < 1500) await new Promise((resolve) => setTimeout(resolve, left + 50));
-  return totpCode(secret, new Date(Date.now() + steps * STEP_MS));
-}
 
 async function logOut(page: Page) {
   await page.context().clearCookies({ name: "shop_admin_session" });
