@@ -130,7 +130,10 @@ export const SHOP_ROUTES: readonly ShopRoute[] = [
   route("privacypolicy", "routes/privacypolicy.tsx", catalog),
   route("termsandconditions", "routes/termsandconditions.tsx", catalog),
   route("referral", "routes/referral.tsx", catalog),
+  // An order's link in text messages (decision 0059): its token is the only key.
+  route("o/:token", "routes/o.$token.tsx", token),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
+  route("dev/phone", "routes/dev.phone.tsx"),
   route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx", { params: { id: "plain" } }),
   route("robots.txt", "routes/robots[.]txt.ts", catalog),
   route("sitemap.xml", "routes/sitemap[.]xml.ts", catalog),

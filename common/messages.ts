@@ -244,6 +244,11 @@ export const messages = {
   paymentChannelsNone: "Please choose at least one way to pay.",
   paymentChannelUnknown: "Please choose the ways to pay from the list.",
   paymentChannelsSaved: "Ways to pay saved.",
+  textChannelsSaved: "Text messages saved.",
+  awaitingPaymentEstimate: "We send it as soon as your payment arrives.",
+  textsStopped: "Done: we will not text you about your orders any more. You can turn texts back on in your dashboard.",
+  orderUpdatesSaved: "Your choices are saved.",
+  orderLinkUnknown: "This link is not valid. Sign in to see your orders, or track one with its Order ID.",
 
   // Two-step sign-in for admins (issue 27; the shop's own).
   secondFactorCodeRequired: "Please enter the code from your authenticator app.",

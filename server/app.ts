@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
+import { availableTextChannels } from "./texts/providers";
 import compression from "compression";
 import express, { type Request, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -67,7 +68,13 @@ export function isSignedInCatalogPage(req: Request): boolean {
 
 /** What checkout needs, built once per process from the configuration. */
 export function checkoutContext(db: Database, config: Config): CheckoutContext {
-  return { db, gateway: createGateway(db, config), publicUrl: config.publicUrl, shopOrdersEmail: config.shopOrdersEmail };
+  return {
+    db,
+    gateway: createGateway(db, config),
+    publicUrl: config.publicUrl,
+    shopOrdersEmail: config.shopOrdersEmail,
+    textChannels: availableTextChannels(config),
+  };
 }
 
 /**

@@ -104,7 +104,7 @@ export async function orderStatusAction(account: SignedInAccount, form: FormData
   // A refused change is an answer the page shows (like the account forms'), not an HTTP error: a
   // form that was out of date then shows the order as it is now.
   const { orderRef, status, trackingId, note } = input.data;
-  const result = await changeOrderStatus({ db: context.db, publicUrl: context.config.publicUrl }, account.id, orderRef, status, { trackingId, note });
+  const result = await changeOrderStatus(context.checkout, account.id, orderRef, status, { trackingId, note });
   if (!result.ok) return data<FormResult>({ status: "error", message: result.message });
   return data<FormResult>({
     status: "done",
@@ -174,7 +174,7 @@ export async function bulkStatusAction(account: SignedInAccount, form: FormData,
   if (!refs.every((ref) => ORDER_REF.test(ref))) return refuse(messages.bulkBadRef);
   const to = BULK_STATUSES.find((s) => s === status);
   if (!to) return refuse(messages.bulkStatusRequired);
-  const result = await changeOrderStatuses({ db: context.db, publicUrl: context.config.publicUrl }, account.id, refs, to);
+  const result = await changeOrderStatuses(context.checkout, account.id, refs, to);
   return data(bulkSummary(result));
 }
 

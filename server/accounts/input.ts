@@ -1,3 +1,4 @@
+import { storedPhone } from "~/common/phone";
 import { z } from "zod";
 import {
   EMAIL_MAX_LENGTH,
@@ -33,7 +34,10 @@ export const newPasswordField = z
   .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, messages.passwordTooLong);
 
-export const phoneField = requiredText(messages.phoneRequired, PHONE_MAX_LENGTH, messages.phoneInvalid).refine(isPhoneShape, messages.phoneInvalid);
+/** A phone number as the forms take it, stored in E.164 when it is a real number (common/phone.ts). */
+export const phoneField = requiredText(messages.phoneRequired, PHONE_MAX_LENGTH, messages.phoneInvalid)
+  .refine(isPhoneShape, messages.phoneInvalid)
+  .transform(storedPhone);
 
 export const loginInput = z.object({ email: emailField, password: passwordField });
 

@@ -1,5 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import { messages } from "~/common/messages";
+import { contractPhone } from "~/common/phone";
 import { logIn, requestPasswordReset, resetPassword, signUp, updatePhone, verifyEmail, type AccountContext } from "../accounts/accounts";
 import { apiLoginInput, forgotPasswordInput, resetPasswordInput, signUpInput, tokenInput, updatePhoneInput } from "../accounts/input";
 import { endSession, findSession, type Role, type SignedInAccount } from "../accounts/sessions";
@@ -20,7 +21,7 @@ export interface ContractUser {
 }
 
 export function toContractUser(a: SignedInAccount): ContractUser {
-  return { id: a.id, full_name: a.fullName, email: a.email, phone_number: a.phoneNumber };
+  return { id: a.id, full_name: a.fullName, email: a.email, phone_number: contractPhone(a.phoneNumber) };
 }
 
 function tooMany(res: Response, retryAfterSeconds: number) {

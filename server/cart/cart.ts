@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { DeliveryDetails } from "~/common/delivery";
+import { storedPhone } from "~/common/phone";
 import { lineName } from "~/common/featured";
 import { messages } from "~/common/messages";
 import { queryRows, type Database, type Executor } from "../db/client";
@@ -223,7 +224,8 @@ export async function clearCart(db: Executor, accountId: number): Promise<void> 
 }
 
 /** The delivery details given on /deliverydetailpage, kept with the cart until the order is paid. */
-export async function saveDelivery(db: Database, accountId: number, delivery: DeliveryDetails): Promise<void> {
+export async function saveDelivery(db: Database, accountId: number, given: DeliveryDetails): Promise<void> {
+  const delivery = { ...given, phone: storedPhone(given.phone) };
   await db
     .insert(carts)
     .values({ accountId, delivery })

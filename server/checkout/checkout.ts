@@ -2,7 +2,8 @@ import { randomBytes, randomInt } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { DeliveryDetails } from "~/common/delivery";
 import { messages } from "~/common/messages";
-import { channelLabel } from "~/common/payment-channels";
+import { storedPhone } from "~/common/phone";
+import { channelLabel, channelWord } from "~/common/payment-channels";
 import { lineName } from "~/common/featured";
 import { cartTotalKobo, getCart, getDelivery, type CartLine } from "../cart/cart";
 import type { Database, Executor } from "../db/client";
@@ -10,6 +11,7 @@ import { cartItems, carts, orderItems, orders, payments, refunds } from "../db/s
 import { refusable } from "../db/refusable";
 import { estimateArrival } from "../delivery/estimates";
 import { announceMail, queueMail } from "../mail/outbox";
+import { queueOrderUpdate, type OrderUpdateContext } from "../texts/order-updates";
 import { hitLimits, retryText } from "../rate-limits";
 import { newOrderMail, orderConfirmationMail } from "../mail/templates";
 import type { PaymentGateway, Verification } from "../payments/gateway";
@@ -60,7 +62,7 @@ export const UNHELD_CHECKOUT_MS = 24 * 60 * 60_000;
 /** First key of the per-customer advisory lock taken by startCheckout (the second is the account id). */
 const CHECKOUT_LOCK_KEY = 20_100_415;
 
-export interface CheckoutContext {
+export interface CheckoutContext extends OrderUpdateContext {
   db: Database;
   gateway: PaymentGateway;
   publicUrl: string;
@@ -253,7 +255,9 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, delivery
     // One checkout at a time per customer, so two Pay Now calls at once cannot both see no open
     // order (a row lock on the cart would deadlock with completePayment).
     await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_KEY}, ${accountId})`);
-    const delivery = deliveryGiven ?? (await getDelivery(tx, accountId));
+    const given = deliveryGiven ?? (await getDelivery(tx, accountId));
+    // The number in E.164, as saveDelivery keeps it (a cart saved before migration 0025 may not).
+    const delivery = given && { ...given, phone: storedPhone(given.phone) };
     if (!delivery) return { ok: false, reason: "no-delivery", message: messages.deliveryMissing };
     const lines = await getCart(tx, accountId);
     if (lines.length === 0) return { ok: false, reason: "empty-cart", message: messages.cartEmpty };
@@ -396,7 +400,7 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
   const v = verified.value;
   const recordVerification = (status: PaymentStatus) =>
     movePayments(ctx.db, eq(payments.reference, reference), status, { set: { verification: v.raw } });
-  if (v.status === "pending") return awaitPayment(ctx.db, found.orderId, reference, v);
+  if (v.status === "pending") return awaitPayment(ctx, found.orderId, reference, v);
   if (v.status !== "success") {
     if ((v.status === "failed" || v.status === "abandoned") && (await recordVerification(v.status)).length) countPayment("declined");
     return { ok: false, reason: "not-paid", message: v.gatewayResponse || messages.paymentNotCompleted };
@@ -513,21 +517,30 @@ async function refundMismatch(
  * order is placed when the money lands (the webhook, or the customer's page asking again).
  */
 async function awaitPayment(
-  db: Database,
+  ctx: CheckoutContext,
   orderId: number,
   reference: string,
   v: Verification,
 ): Promise<Extract<PaymentOutcome, { reason: "awaiting" }>> {
-  const { orderRef, first } = await db.transaction(async (tx) => {
+  const { orderRef, first } = await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     const moved = await movePayments(tx, eq(payments.reference, reference), "awaiting", { set: { channel: v.channel, verification: v.raw } });
     if (moved.length && order.status === "pending" && order.reservedUntil) {
       const stretched = new Date(Date.now() + AWAITING_HOLD_MS);
       if (stretched > order.reservedUntil) await tx.update(orders).set({ reservedUntil: stretched }).where(eq(orders.id, orderId));
     }
+    // The first time only: the customer hears once that the order waits for their money.
+    if (moved.length) {
+      await queueOrderUpdate(tx, ctx, order, {
+        text: { kind: "awaiting-transfer", values: { channel: v.channel ? channelWord(v.channel) : "payment" } },
+      });
+    }
     return { orderRef: order.orderRef, first: moved.length > 0 };
   });
-  if (first) countPayment("awaiting");
+  if (first) {
+    countPayment("awaiting");
+    announceMail();
+  }
   return { ok: false, reason: "awaiting", orderRef, message: messages.paymentAwaiting(channelLabel(v.channel)) };
 }
 
@@ -572,7 +585,10 @@ async function orderLetter(tx: Executor, ctx: CheckoutContext, orderId: number) 
 
 async function queueOrderMails(tx: Executor, ctx: CheckoutContext, orderId: number) {
   const letter = await orderLetter(tx, ctx, orderId);
-  await queueMail(tx, { kind: "order-confirmation", to: letter.order.email, ...orderConfirmationMail(letter) });
+  await queueOrderUpdate(tx, ctx, letter.order, {
+    mail: { kind: "order-confirmation", ...orderConfirmationMail(letter) },
+    text: { kind: "order-placed" },
+  });
   await queueMail(tx, { kind: "new-order", to: ctx.shopOrdersEmail, ...newOrderMail(letter) });
 }
 
@@ -598,7 +614,7 @@ export async function cancelCheckout(ctx: CheckoutContext, reference: string, ac
   if (!found) return { status: "not-open" };
   const verified = await ctx.gateway.verify(reference);
   if (verified.ok && verified.value.status === "pending") {
-    const awaiting = await awaitPayment(ctx.db, found.orderId, reference, verified.value);
+    const awaiting = await awaitPayment(ctx, found.orderId, reference, verified.value);
     return { status: "awaiting", message: awaiting.message };
   }
   // Money said to be on its way is not given up on because the provider cannot be asked now.

@@ -1,12 +1,14 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { Database, Executor } from "../db/client";
 import { orders, payments, refunds } from "../db/schema";
 import { everyJob } from "../background";
 import { log } from "../log";
-import { announceMail, queueMail } from "../mail/outbox";
+import { announceMail } from "../mail/outbox";
 import { refundMail } from "../mail/templates";
 import { transition } from "../orders/lifecycle";
 import { moveStock } from "../orders/stock";
+import { queueOrderUpdate } from "../texts/order-updates";
+import { textAmount } from "../texts/templates";
 import type { CheckoutContext } from "./checkout";
 
 // Refunds the shop makes on its own (decision 0020): a payment for a checkout the customer had
@@ -67,11 +69,7 @@ async function recordSent(ctx: CheckoutContext, refund: typeof refunds.$inferSel
     // the customer is told what came back.
     if (refund.reason === "mismatch") {
       const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId));
-      await queueMail(tx, {
-        kind: "refund",
-        to: order.email,
-        ...refundMail({ order, reason: refund.reason, amountKobo: refund.amountKobo, publicUrl: ctx.publicUrl }),
-      });
+      await queueRefundUpdate(tx, ctx, order, refund);
       return true;
     }
     const note =
@@ -90,15 +88,18 @@ async function recordSent(ctx: CheckoutContext, refund: typeof refunds.$inferSel
       return false;
     }
     await moveStock(tx, before, "refunded");
-    const { order } = moved;
-    await queueMail(tx, {
-      kind: "refund",
-      to: order.email,
-      ...refundMail({ order, reason: refund.reason, amountKobo: refund.amountKobo, publicUrl: ctx.publicUrl }),
-    });
+    await queueRefundUpdate(tx, ctx, moved.order, refund);
     return true;
   });
   if (refunded) announceMail();
+}
+
+/** The customer hears of the money that came back: its amount, which may not be the order's total. */
+function queueRefundUpdate(tx: Executor, ctx: CheckoutContext, order: typeof orders.$inferSelect, refund: typeof refunds.$inferSelect) {
+  return queueOrderUpdate(tx, ctx, order, {
+    mail: { kind: "refund", ...refundMail({ order, reason: refund.reason, amountKobo: refund.amountKobo, publicUrl: ctx.publicUrl }) },
+    text: { kind: "order-refunded", values: { amount: textAmount(refund.amountKobo) } },
+  });
 }
 
 /** Sends every refund that is due (new ones whose first attempt did not finish, and retries). */

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { isPhoneShape, PHONE_MAX_LENGTH } from "~/common/accounts";
 import { CONTACT_MESSAGE_MAX } from "~/common/constants";
 import { messages } from "~/common/messages";
 import { requiredText } from "~/common/fields";
-import { emailField } from "../accounts/input";
+import { emailField, phoneField } from "../accounts/input";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
 import { announceMail, queueMail } from "../mail/outbox";
@@ -21,7 +20,7 @@ const HONEYPOT_MAX = 2000;
 export const contactInput = z.object({
   name: required(messages.contactNameRequired, 100, messages.contactNameTooLong),
   email: emailField,
-  phone: required(messages.phoneRequired, PHONE_MAX_LENGTH, messages.phoneInvalid).refine(isPhoneShape, messages.phoneInvalid),
+  phone: phoneField,
   message: required(messages.contactMessageRequired, CONTACT_MESSAGE_MAX, messages.contactMessageTooLong),
   /**
    * The honeypot: hidden from people, filled by bots. Any value a web address could be is

@@ -215,6 +215,13 @@ export const accounts = pgTable(
     totpEnrolledAt: timestamp("totp_enrolled_at", { withTimezone: true }),
     /** The 30-second step of the last code accepted: each code signs in once (RFC 6238 §5.2). */
     totpLastStep: integer("totp_last_step"),
+    /**
+     * The channels a customer hears about their orders on (issue 28, decision 0059): e-mail, SMS
+     * (on by default) and WhatsApp. Account mails (verification, reset) always go by e-mail.
+     */
+    orderUpdatesEmail: boolean("order_updates_email").notNull().default(true),
+    orderUpdatesSms: boolean("order_updates_sms").notNull().default(true),
+    orderUpdatesWhatsapp: boolean("order_updates_whatsapp").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -380,9 +387,18 @@ export const orders = pgTable(
     disputeDueAt: timestamp("dispute_due_at", { withTimezone: true }),
     /** Paystack's word for how it ended (merchant-accepted, declined, ...). */
     disputeResolution: text("dispute_resolution"),
+    /**
+     * The secret of the order's link in text messages (/o/{token}, decision 0059): the order's
+     * status with no sign-in, and the button that stops the customer's order updates. 12 hex
+     * digits (48 random bits) keep a text to one SMS.
+     */
+    updatesToken: text("updates_token")
+      .notNull()
+      .default(sql`substr(replace(gen_random_uuid()::text, '-', ''), 1, 12)`),
   },
   (t) => [
     index("orders_account_idx").on(t.accountId, t.createdAt),
+    uniqueIndex("orders_updates_token_idx").on(t.updatesToken),
     index("orders_status_idx").on(t.status, t.createdAt),
     // Sales by the day of payment (the overview and Reports, decision 0032): a range of days reads
     // only its own orders, not every order the shop ever had.
@@ -536,17 +552,33 @@ export const contactMessages = pgTable(
 );
 
 export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed"]);
+/** How a message goes: e-mail, SMS (Termii) or WhatsApp (the Cloud API's template messages). */
+export const outboxChannel = pgEnum("outbox_channel", ["email", "sms", "whatsapp"]);
 
-/** E-mails to send; written in the request's transaction, sent after it by the mailer. */
+/** The WhatsApp template a message is sent as, and the values of its body's {{1}}, {{2}}... */
+export interface WhatsappTemplate {
+  name: string;
+  parameters: string[];
+}
+
+/**
+ * Messages to send: e-mails and text messages, written in the request's transaction, sent after
+ * it by the mailer. `to` is an e-mail address, or a phone number in E.164 for a text.
+ */
 export const outbox = pgTable(
   "outbox",
   {
     id: serial("id").primaryKey(),
+    channel: outboxChannel("channel").notNull().default("email"),
     kind: text("kind").notNull(),
     to: text("to").notNull(),
+    /** A mail's subject; a text's title on the dev phone. */
     subject: text("subject").notNull(),
-    html: text("html").notNull(),
+    /** E-mails only. */
+    html: text("html"),
+    /** A mail's plain text; a text message's words (an SMS's body, what a WhatsApp template reads). */
     text: text("text").notNull(),
+    whatsappTemplate: jsonb("whatsapp_template").$type<WhatsappTemplate>(),
     status: outboxStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

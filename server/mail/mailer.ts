@@ -4,11 +4,13 @@ import type { Database } from "../db/client";
 import { claimDueMail, markFailed, markSent, onMailAnnounced, type OutgoingMail } from "./outbox";
 import { log } from "../log";
 import { recordJobRun } from "../background";
+import { textSenders, type TextChannel, type TextSender } from "../texts/providers";
 
-// Sends what the outbox holds: over SMTP when SMTP_URL is set, otherwise into the dev mailbox
-// (/dev/mailbox reads the outbox), with a line in the log.
+// Sends what the outbox holds: e-mails over SMTP when SMTP_URL is set, otherwise into the dev
+// mailbox (/dev/mailbox reads the outbox), with a line in the log; text messages by their
+// channel's provider (server/texts/providers.ts), or onto the dev phone.
 
-export type MailSender = (mail: OutgoingMail & { messageId?: string }) => Promise<void>;
+export type MailSender = (mail: Omit<OutgoingMail, "html"> & { html: string | null; messageId?: string }) => Promise<void>;
 
 /**
  * The Message-ID of an outbox row: the same on every attempt. Sending is at least once (a process
@@ -38,7 +40,7 @@ export function mailSender(config: Config): MailSender {
         from: config.mailFrom,
         to: mail.to,
         subject: mail.subject,
-        html: mail.html,
+        html: mail.html ?? undefined,
         text: mail.text,
         messageId: mail.messageId,
       });
@@ -68,12 +70,15 @@ export interface Mailer {
 export interface MailerOptions {
   intervalMs?: number;
   send?: MailSender;
+  /** How texts go; by default each channel's provider (textSenders). */
+  texts?: Record<TextChannel, TextSender>;
   /** How long a claimed mail is left alone (claimDueMail); production keeps 5 minutes. */
   leaseMs?: number;
 }
 
 export function startMailer(db: Database, config: Config, options: MailerOptions = {}): Mailer {
   const send = options.send ?? mailSender(config);
+  const texts = options.texts ?? textSenders(config);
   const intervalMs = options.intervalMs ?? 5_000;
   let running: Promise<void> | null = null;
   let again = false;
@@ -86,11 +91,13 @@ export function startMailer(db: Database, config: Config, options: MailerOptions
       // A claimed batch is sent to the end (after stop() too): left, it would wait for its lease.
       for (const mail of batch) {
         try {
-          await send({ ...mail, messageId: outboxMessageId(mail, config.mailFrom) });
+          if (mail.channel === "email") await send({ ...mail, messageId: outboxMessageId(mail, config.mailFrom) });
+          else await texts[mail.channel](mail);
           await markSent(db, mail.id);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          log.error({ mailId: mail.id, attempt: mail.attempts }, `Mail ${mail.id} to ${mail.to} failed (attempt ${mail.attempts}): ${message}`);
+          const what = mail.channel === "email" ? "Mail" : mail.channel === "sms" ? "SMS" : "WhatsApp message";
+          log.error({ mailId: mail.id, attempt: mail.attempts }, `${what} ${mail.id} to ${mail.to} failed (attempt ${mail.attempts}): ${message}`);
           await markFailed(db, mail.id, mail.attempts, message);
         }
       }

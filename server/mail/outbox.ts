@@ -1,11 +1,12 @@
 import { EventEmitter } from "node:events";
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "../db/client";
 import { outbox } from "../db/schema";
 import type { MailContent } from "./templates";
 
-// E-mails are written to the outbox in the same transaction as the change they report, and sent
-// afterwards by the mailer (mailer.ts). A failed send is retried with growing pauses.
+// E-mails and text messages (server/texts/) are written to the outbox in the same transaction as
+// the change they report, and sent afterwards by the mailer (mailer.ts). A failed send is retried
+// with growing pauses.
 
 export interface OutgoingMail extends MailContent {
   kind: string;
@@ -65,16 +66,30 @@ export async function markFailed(db: Database, id: number, attempts: number, err
     .where(eq(outbox.id, id));
 }
 
-/** The newest messages, for the dev mailbox. */
+/** The newest e-mails, for the dev mailbox. */
 export function listMail(db: Database, limit = 50) {
   return db
     .select({ id: outbox.id, kind: outbox.kind, to: outbox.to, subject: outbox.subject, status: outbox.status, createdAt: outbox.createdAt })
     .from(outbox)
+    .where(eq(outbox.channel, "email"))
     .orderBy(desc(outbox.id))
     .limit(limit);
 }
 
 export async function getMail(db: Database, id: number) {
-  const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
-  return row ?? null;
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.id, id), eq(outbox.channel, "email")));
+  return row ? { ...row, html: row.html ?? "" } : null;
+}
+
+/** The newest text messages (SMS and WhatsApp), for the dev phone. */
+export function listTexts(db: Database, limit = 50) {
+  return db
+    .select({ id: outbox.id, channel: outbox.channel, kind: outbox.kind, to: outbox.to, subject: outbox.subject, text: outbox.text, status: outbox.status, createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(ne(outbox.channel, "email"))
+    .orderBy(desc(outbox.id))
+    .limit(limit);
 }

@@ -47,6 +47,7 @@ const order: Order = {
   disputeStatus: null,
   disputeDueAt: null,
   disputeResolution: null,
+  updatesToken: "0123456789ab",
 };
 const item = (productName: string, size: string, unitPriceKobo: number, quantity: number): Item => ({
   id: 1,

@@ -5,7 +5,8 @@ import { containing, phoneDigits } from "../db/like";
 import type { Database } from "../db/client";
 import { refusable } from "../db/refusable";
 import { accounts, orderEvents, orderItems, orders, payments } from "../db/schema";
-import { announceMail, queueMail } from "../mail/outbox";
+import { announceMail } from "../mail/outbox";
+import { queueOrderUpdate, statusText, type OrderUpdateContext } from "../texts/order-updates";
 import { orderStatusMail } from "../mail/templates";
 import { isPlacedStatus, nextStatuses, placed, PLACED_STATUSES, staffLabel, transition, type OrderStatus, type PlacedStatus } from "./lifecycle";
 import { moveStock, STOCK_CHANGE_WORDS, stockChange } from "./stock";
@@ -302,9 +303,8 @@ export async function getOrderForAdmin(db: Database, orderRef: string): Promise<
 
 // ---------------------------------------------------------------- status changes
 
-export interface StatusChangeContext {
+export interface StatusChangeContext extends OrderUpdateContext {
   db: Database;
-  publicUrl: string;
 }
 
 export type StatusChange =
@@ -378,10 +378,9 @@ export async function changeOrderStatus(
       subjectPath: `/admin/orders/${updated.orderRef}`,
       detail: `${staffLabel(from)} → ${staffLabel(to)}${trackingId ? `, tracking ID ${trackingId}` : ""}${note ? `. Note: ${note}` : ""}`,
     });
-    await queueMail(tx, {
-      kind: "order-status",
-      to: updated.email,
-      ...orderStatusMail({ order: updated, publicUrl: ctx.publicUrl }),
+    await queueOrderUpdate(tx, ctx, updated, {
+      mail: { kind: "order-status", ...orderStatusMail({ order: updated, publicUrl: ctx.publicUrl }) },
+      text: statusText(updated),
     });
     return { ok: true, orderRef: updated.orderRef, status: to, trackingId: updated.trackingId, needsRefund: updated.needsRefund };
   });

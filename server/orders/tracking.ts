@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, isEmailShape, normalizeEmail } from "~/common/accounts";
 import { arrivesBy } from "~/common/delivery-estimate";
@@ -56,25 +56,47 @@ export async function trackOrder(db: Database, orderRef: string, email: string, 
   const limit = await hitLimits(db, [{ key, max: TRACK_LIMIT.failuresPerAddress, windowMs: TRACK_LIMIT.windowMs }]);
   if (!limit.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   const billing = email.trim().toLowerCase();
+  // The billing e-mail is the one given at checkout; the account's own address works too.
+  // References are upper case (ORD-…): one typed "ord-…" on a phone is the same order (issue 19).
+  const order = await findTracked(
+    db,
+    and(eq(orders.orderRef, orderRef.trim().toUpperCase()), placed(), sql`(lower(${orders.email}) = ${billing} or ${accounts.email} = ${billing})`)!,
+  );
+  if (!order) return { ok: false, reason: "no-match" };
+  await refundLimit(db, key);
+  return { ok: true, order };
+}
+
+/**
+ * The order an order's link in a text names (/o/{token}, decision 0059), placed or still waiting
+ * for its payment; guesses are limited per address like tracking's.
+ */
+export async function trackOrderByLink(db: Database, token: string, clientAddress: string): Promise<TrackResult> {
+  const key = `track-failed:ip:${clientAddress}`;
+  const limit = await hitLimits(db, [{ key, max: TRACK_LIMIT.failuresPerAddress, windowMs: TRACK_LIMIT.windowMs }]);
+  if (!limit.ok) return { ok: false, reason: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const order = await findTracked(db, and(eq(orders.updatesToken, token), or(placed(), eq(orders.status, "pending")))!);
+  if (!order) return { ok: false, reason: "no-match" };
+  await refundLimit(db, key);
+  return { ok: true, order };
+}
+
+async function findTracked(db: Database, where: SQL): Promise<TrackedOrder | null> {
   const [order] = await db
     .select({
       id: orders.id,
       orderRef: orders.orderRef,
       status: orders.status,
       trackingId: orders.trackingId,
+      createdAt: orders.createdAt,
       paidAt: orders.paidAt,
       state: orders.state,
       arrivesBy: orders.arrivesBy,
     })
     .from(orders)
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
-    // The billing e-mail is the one given at checkout; the account's own address works too.
-    // References are upper case (ORD-…): one typed "ord-…" on a phone is the same order (issue 19).
-    .where(
-      and(eq(orders.orderRef, orderRef.trim().toUpperCase()), placed(), sql`(lower(${orders.email}) = ${billing} or ${accounts.email} = ${billing})`),
-    );
-  if (!order?.paidAt) return { ok: false, reason: "no-match" };
-  await refundLimit(db, key);
+    .where(where);
+  if (!order) return null;
   const [delivered] = await db
     .select({ at: orderEvents.createdAt })
     .from(orderEvents)
@@ -82,15 +104,14 @@ export async function trackOrder(db: Database, orderRef: string, email: string, 
     .orderBy(desc(orderEvents.createdAt))
     .limit(1);
   return {
-    ok: true,
-    order: {
-      orderRef: order.orderRef,
-      status: order.status,
-      statusLabel: customerLabel(order.status),
-      trackingId: order.trackingId,
-      placedOn: lagosDate(order.paidAt),
-      // Orders paid before estimates were kept get one by today's settings (decision 0037).
-      estimate: estimate(order.status, order.arrivesBy ?? (await estimateArrival(db, order.state, order.paidAt)), delivered?.at ?? null),
-    },
+    orderRef: order.orderRef,
+    status: order.status,
+    statusLabel: customerLabel(order.status),
+    trackingId: order.trackingId,
+    placedOn: lagosDate(order.paidAt ?? order.createdAt),
+    estimate: order.paidAt
+      ? // Orders paid before estimates were kept get one by today's settings (decision 0037).
+        estimate(order.status, order.arrivesBy ?? (await estimateArrival(db, order.state, order.paidAt)), delivered?.at ?? null)
+      : messages.awaitingPaymentEstimate,
   };
 }
