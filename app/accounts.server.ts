@@ -27,7 +27,8 @@ import {
 } from "~/server/accounts/input";
 import type { Role, SignedInAccount } from "~/server/accounts/sessions";
 import { retryText } from "~/server/rate-limits";
-import { CHANGE_PASSWORD_FORM, type FormResult } from "./forms";
+import { saveOrderUpdateChoices } from "~/server/texts/order-updates";
+import { CHANGE_PASSWORD_FORM, ORDER_UPDATES_FORM, type FormResult } from "./forms";
 import {
   clearedSessionCookieHeader,
   deviceCookieHeader,
@@ -193,6 +194,21 @@ export async function updatePhoneAction(account: SignedInAccount, form: FormData
   const result = await updatePhone(context.db, account, input.data.email, input.data.phoneNumber);
   if (!result.ok) return error(messages.phoneOtherAccount);
   return done(messages.phoneUpdated);
+}
+
+/** A customer chooses the channels of their order updates: each box checked or not, nothing else. */
+export async function orderUpdatesAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
+  const answer = (status: "done" | "error", message: string, init: { status?: number } = {}) =>
+    data<FormResult>({ status, message, form: ORDER_UPDATES_FORM }, init);
+  const box = (name: string) => form.get(name);
+  if (["email", "sms", "whatsapp"].some((name) => box(name) !== null && box(name) !== "on"))
+    return answer("error", messages.requestUnreadable, { status: 400 });
+  await saveOrderUpdateChoices(context.db, account.id, {
+    email: box("email") === "on",
+    sms: box("sms") === "on",
+    whatsapp: box("whatsapp") === "on",
+  });
+  return answer("done", messages.orderUpdatesSaved);
 }
 
 /**

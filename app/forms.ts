@@ -13,9 +13,12 @@ export type FormResult =
 
 /** The `form` of Change password's results (both dashboards, beside the phone form). */
 export const CHANGE_PASSWORD_FORM = "change-password";
+/** The `intent` and `form` of User Info's order updates (issue 28). */
+export const ORDER_UPDATES_FORM = "order-updates";
 /** The `form`s of the Settings panel's two forms. */
 export const DELIVERY_SETTINGS_FORM = "delivery-settings";
 export const PAYMENT_SETTINGS_FORM = "payment-settings";
+export const TEXT_SETTINGS_FORM = "text-settings";
 /** Sign-in security's forms (`intent`, and the `form` of their results), each answered in its own place. */
 export const SECURITY_FORMS = {
   start: "two-factor-start",

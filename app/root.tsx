@@ -25,7 +25,7 @@ import { NoticeToast } from "./components/NoticeToast";
 import { useNonce } from "./nonce";
 import { routeFor } from "./route-facts";
 import stylesheet from "./app.css?url";
-import { devMailboxEnabled, getPaymentChannels, listCategories } from "~/app/services.server";
+import { devMailboxEnabled, devPhoneEnabled, getPaymentChannels, listCategories } from "~/app/services.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...header,
     whatsappNumber: context.config.whatsappNumber,
     liveChatScriptUrl: context.config.liveChatScriptUrl ?? null,
-    demo: context.config.demo ? { devMailbox: devMailboxEnabled(context.config) } : null,
+    demo: context.config.demo ? { devMailbox: devMailboxEnabled(context.config), devPhone: devPhoneEnabled(context.config) } : null,
   };
 }
 
@@ -101,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <PendingBar />
         <NoticeToast />
-        {data?.demo ? <DemoBanner devMailbox={data.demo.devMailbox} /> : null}
+        {data?.demo ? <DemoBanner devMailbox={data.demo.devMailbox} devPhone={data.demo.devPhone} /> : null}
         {backOffice ? null : <Header categories={categories} cartCount={data?.cartCount ?? 0} welcome={data?.welcome ?? null} />}
         <main id="main" className="flex-1">
           {children}

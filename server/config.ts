@@ -70,15 +70,30 @@ const envSchema = z
     /** Termii's SMS (issue 28, decision 0059): the key is a secret, never logged; unset, no SMS. */
     TERMII_API_KEY: optionalString,
     /** The sender ID Termii registered for the shop: 3 to 11 letters or digits. */
-    TERMII_SENDER_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9 ]{3,11}$/, "3 to 11 letters or digits").optional()),
+    TERMII_SENDER_ID: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9 ]{3,11}$/, "3 to 11 letters or digits")
+        .optional(),
+    ),
     TERMII_API_BASE: z.url().default("https://api.ng.termii.com"),
     /** WhatsApp Business Cloud API: the access token is a secret, never logged; unset, no WhatsApp messages. */
     WHATSAPP_ACCESS_TOKEN: optionalString,
     /** The Cloud API's id of the shop's WhatsApp number (not the number itself). */
-    WHATSAPP_PHONE_NUMBER_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^\d{5,20}$/, "the digits of the number's ID in WhatsApp Manager").optional()),
+    WHATSAPP_PHONE_NUMBER_ID: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^\d{5,20}$/, "the digits of the number's ID in WhatsApp Manager")
+        .optional(),
+    ),
     WHATSAPP_API_BASE: z.url().default("https://graph.facebook.com/v21.0"),
     /** The language the shop's templates were approved in. */
-    WHATSAPP_TEMPLATE_LANGUAGE: z.string().regex(/^[a-z]{2}(_[A-Z]{2})?$/, "a language code such as en or en_US").default("en"),
+    WHATSAPP_TEMPLATE_LANGUAGE: z
+      .string()
+      .regex(/^[a-z]{2}(_[A-Z]{2})?$/, "a language code such as en or en_US")
+      .default("en"),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** Server-Timing headers with each request's phases and SQL statements (server/timing.ts); for measuring only. */
     SERVER_TIMING: onOff.default(false),
@@ -217,7 +232,9 @@ function configFrom(e: z.infer<typeof envSchema>) {
     },
     /** Text messages' providers (server/texts/providers.ts); each unset, its channel is off (demo: the dev phone). */
     texts: {
-      termii: e.TERMII_API_KEY ? { apiKey: e.TERMII_API_KEY, senderId: e.TERMII_SENDER_ID!, apiBase: e.TERMII_API_BASE.replace(/\/$/, "") } : undefined,
+      termii: e.TERMII_API_KEY
+        ? { apiKey: e.TERMII_API_KEY, senderId: e.TERMII_SENDER_ID!, apiBase: e.TERMII_API_BASE.replace(/\/$/, "") }
+        : undefined,
       whatsapp: e.WHATSAPP_ACCESS_TOKEN
         ? {
             accessToken: e.WHATSAPP_ACCESS_TOKEN,

@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { devPhoneEnabled } from "./texts/providers";
 import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -282,6 +283,7 @@ export function demoModeNotice(config: Config): string {
   const parts = [
     "DEMO MODE: demo accounts (see the README)",
     config.smtpUrl ? null : `e-mails in the dev mailbox at ${config.publicUrl}/dev/mailbox`,
+    devPhoneEnabled(config) ? `texts on the dev phone at ${config.publicUrl}/dev/phone` : null,
     config.paystack.secretKey ? null : "the test payment gateway (no real money)",
   ].filter(Boolean);
   const where = config.host ? `listening on ${config.host} only` : "listening on every interface";

@@ -8,7 +8,9 @@ import type { SignedInAccount } from "~/server/accounts/sessions";
 import { isOwner } from "~/server/admin/staff";
 import { changeDeliverySettings, closedDaysText, getDeliverySettings, readDeliveryForm } from "~/server/delivery/estimates";
 import { changePaymentChannels, getPaymentChannels, readPaymentChannelsForm } from "~/server/payments/channels";
-import { DELIVERY_SETTINGS_FORM, PAYMENT_SETTINGS_FORM, type FormResult } from "../forms";
+import { changeShopTextChannels, getShopTextChannels } from "~/server/texts/order-updates";
+import { availableTextChannels, devPhoneEnabled, TEXT_CHANNELS, type TextChannel } from "~/server/texts/providers";
+import { DELIVERY_SETTINGS_FORM, PAYMENT_SETTINGS_FORM, TEXT_SETTINGS_FORM, type FormResult } from "../forms";
 
 // Settings (ADMIN_PANELS.settings, owners only; issue 19): the delivery estimates' business days
 // per zone and per state, the shop's closed days, and the ways to pay offered. Staff who open it by address are told it is
@@ -18,7 +20,12 @@ const ZONE_STATES = { lagos: "Lagos State only", "south-west": SOUTH_WEST_STATES
 
 export async function settingsPanelData(account: SignedInAccount, context: AppLoadContext) {
   if (!isOwner(account)) return { ownersOnly: true as const };
-  const [settings, channels] = await Promise.all([getDeliverySettings(context.db), getPaymentChannels(context.db)]);
+  const [settings, channels, texts] = await Promise.all([
+    getDeliverySettings(context.db),
+    getPaymentChannels(context.db),
+    getShopTextChannels(context.db),
+  ]);
+  const available = availableTextChannels(context.config);
   const year = Number(lagosDate(new Date()).slice(0, 4));
   const today = lagosDate(new Date());
   return {
@@ -29,6 +36,13 @@ export async function settingsPanelData(account: SignedInAccount, context: AppLo
     // What the estimates skip already, so owners add only what the government declares besides.
     holidays: [...publicHolidays(year), ...publicHolidays(year + 1)].filter((day) => day >= today),
     channels: PAYMENT_CHANNELS.map((channel) => ({ channel, label: CHANNEL_LABELS[channel], offered: channels.includes(channel) })),
+    texts: TEXT_CHANNELS.map((channel) => ({
+      channel,
+      label: TEXT_CHANNEL_LABELS[channel],
+      on: texts[channel],
+      ready: available.includes(channel),
+      provider: textProviderState(channel, context.config),
+    })),
   };
 }
 
@@ -42,6 +56,25 @@ export async function deliverySettingsAction(account: SignedInAccount, form: For
   if (!read.ok) return data<FormResult>({ status: "error", message: read.message, form: DELIVERY_SETTINGS_FORM }, { status: 400 });
   const saved = await changeDeliverySettings(context.db, account, read.settings);
   return saved.ok ? data<FormResult>({ status: "done", message: saved.message, form: DELIVERY_SETTINGS_FORM }) : refused(DELIVERY_SETTINGS_FORM);
+}
+
+const TEXT_CHANNEL_LABELS: Record<TextChannel, string> = { sms: "SMS", whatsapp: "WhatsApp" };
+
+/** Whether the channel's provider is set, in the owner's words. */
+function textProviderState(channel: TextChannel, config: AppLoadContext["config"]): string {
+  if (devPhoneEnabled(config)) return "Demo: shown on the dev phone (/dev/phone)";
+  if (channel === "sms") return config.texts.termii ? `Termii, from ${config.texts.termii.senderId}` : "Not set up: TERMII_API_KEY is not set";
+  return config.texts.whatsapp ? "WhatsApp Business Cloud API" : "Not set up: WHATSAPP_ACCESS_TOKEN is not set";
+}
+
+/** An owner turns SMS and WhatsApp order updates on or off for the shop. */
+export async function textSettingsAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
+  if (!isOwner(account)) return refused(TEXT_SETTINGS_FORM);
+  const box = (name: string) => form.get(name);
+  if (TEXT_CHANNELS.some((c) => box(c) !== null && box(c) !== "on"))
+    return data<FormResult>({ status: "error", message: messages.requestUnreadable, form: TEXT_SETTINGS_FORM }, { status: 400 });
+  const saved = await changeShopTextChannels(context.db, account, { sms: box("sms") === "on", whatsapp: box("whatsapp") === "on" });
+  return saved.ok ? data<FormResult>({ status: "done", message: saved.message, form: TEXT_SETTINGS_FORM }) : refused(TEXT_SETTINGS_FORM);
 }
 
 /** An owner chooses the ways to pay: at least one; a refusal changes nothing. */

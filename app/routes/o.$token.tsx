@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/o.$token";
 import { messages } from "~/common/messages";
 import { customerPanelPath, CUSTOMER_PANELS } from "~/common/panels";
@@ -59,6 +59,27 @@ export default function OrderLink({ loaderData, actionData }: Route.ComponentPro
           </Form>
         )}
       </section>
+    </div>
+  );
+}
+
+/** An unknown link (404) or too many guesses (429): the words, and the ways to find an order. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const said = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : messages.tryAgain;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <h1 className="text-2xl font-bold text-slate-900">Your order</h1>
+      <p role="alert" className="mt-4 text-slate-700">
+        {said}
+      </p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Link to="/trackorder" className={buttonStyles.primary}>
+          Track an order
+        </Link>
+        <Link to={customerPanelPath(CUSTOMER_PANELS.myOrders)} className={buttonStyles.secondary}>
+          My orders
+        </Link>
+      </div>
     </div>
   );
 }

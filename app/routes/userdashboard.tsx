@@ -4,15 +4,17 @@ import type { Route } from "./+types/userdashboard";
 import { messages } from "~/common/messages";
 import { CUSTOMER_PANELS } from "~/common/panels";
 import { formatNairaTotal } from "~/common/money";
-import { changePasswordAction, logoutAction, updatePhoneAction } from "../accounts.server";
+import { changePasswordAction, logoutAction, orderUpdatesAction, updatePhoneAction } from "../accounts.server";
+import { OrderUpdates } from "../components/account/OrderUpdates";
 import { AccountInfo } from "../components/account/AccountInfo";
 import { Dashboard, menuFromUrl } from "../components/account/Dashboard";
 import { ListIcon, UserIcon } from "../components/icons";
-import { networkFallback } from "../forms";
+import { networkFallback, ORDER_UPDATES_FORM } from "../forms";
 import { formIntent, unknownIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
-import { customerLabel, listOrders, log } from "~/app/services.server";
+import { customerLabel, getOrderUpdateChoices, listOrders, log } from "~/app/services.server";
+import { readablePhone } from "~/common/phone";
 import { readableLagosTime } from "~/common/lagos-time";
 
 const MENU = [
@@ -21,26 +23,37 @@ const MENU = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const account = await requireAccount(request, context, "customer");
+  const signedIn = await requireAccount(request, context, "customer");
+  const account = { ...signedIn, phoneNumber: readablePhone(signedIn.phoneNumber) };
   const menu = menuFromUrl(request, CUSTOMER_PANELS);
-  if (menu !== CUSTOMER_PANELS.myOrders) return { account, menu, orders: [], ordersError: null };
+  if (menu !== CUSTOMER_PANELS.myOrders) {
+    const choices = await getOrderUpdateChoices(context.db, account.id);
+    return { account, menu, orders: [], ordersError: null, updates: { ...choices, emailAddress: account.email, phone: account.phoneNumber } };
+  }
   try {
     const orders = await listOrders(context.db, account.id);
-    return { account, menu, orders: orders.map((order) => ({ ...order, statusLabel: customerLabel(order.status) })), ordersError: null };
+    return {
+      account,
+      menu,
+      orders: orders.map((order) => ({ ...order, statusLabel: customerLabel(order.status) })),
+      ordersError: null,
+      updates: null,
+    };
   } catch (error) {
     log.error({ err: error }, "Listing orders failed");
-    return { account, menu, orders: [], ordersError: messages.ordersFetchFailed };
+    return { account, menu, orders: [], ordersError: messages.ordersFetchFailed, updates: null };
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = formIntent(form, ["logout", "update-phone", "change-password"]);
+  const intent = formIntent(form, ["logout", "update-phone", "change-password", ORDER_UPDATES_FORM]);
   // Logout needs no live session: it ends whatever session the cookie names and clears it.
   if (intent === "logout") return logoutAction("customer", request, context);
   const account = await requireAccount(request, context, "customer");
   if (intent === "update-phone") return updatePhoneAction(account, form, context);
   if (intent === "change-password") return changePasswordAction(account, form, context);
+  if (intent === ORDER_UPDATES_FORM) return orderUpdatesAction(account, form, context);
   return unknownIntent();
 }
 export const clientAction = networkFallback(messages.tryAgain);
@@ -51,11 +64,16 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export const meta: Route.MetaFunction = () => privatePageMeta("My Account");
 
 export default function UserDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, menu, orders, ordersError } = loaderData;
+  const { account, menu, orders, ordersError, updates } = loaderData;
+  // Each form's answer shows beside that form.
+  const updatesResult = actionData && "form" in actionData && actionData.form === ORDER_UPDATES_FORM ? actionData : undefined;
   return (
     <Dashboard title="My Account" fullName={account.fullName} entries={MENU} active={menu}>
       {menu === CUSTOMER_PANELS.userInfo ? (
-        <AccountInfo heading="User Info" account={account} result={actionData} />
+        <>
+          <AccountInfo heading="User Info" account={account} result={updatesResult ? undefined : actionData} />
+          {updates ? <OrderUpdates choices={updates} result={updatesResult} /> : null}
+        </>
       ) : (
         <MyOrders orders={orders} error={ordersError} />
       )}

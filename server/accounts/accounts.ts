@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { storedPhone } from "~/common/phone";
 import { recordAudit } from "../admin/audit";
 import type { AdminStanding } from "~/common/audit";
 import type { Database, Executor } from "../db/client";
@@ -196,7 +197,8 @@ export async function createVerifiedAccount(
       adminRole: role === "admin" ? adminRole : null,
       fullName: input.fullName,
       email: input.email,
-      phoneNumber: input.phoneNumber,
+      // The admin:create command and the demo seed pass the number as typed.
+      phoneNumber: storedPhone(input.phoneNumber),
       passwordHash,
       emailVerifiedAt: new Date(),
     })

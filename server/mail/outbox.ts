@@ -87,7 +87,16 @@ export async function getMail(db: Database, id: number) {
 /** The newest text messages (SMS and WhatsApp), for the dev phone. */
 export function listTexts(db: Database, limit = 50) {
   return db
-    .select({ id: outbox.id, channel: outbox.channel, kind: outbox.kind, to: outbox.to, subject: outbox.subject, text: outbox.text, status: outbox.status, createdAt: outbox.createdAt })
+    .select({
+      id: outbox.id,
+      channel: outbox.channel,
+      kind: outbox.kind,
+      to: outbox.to,
+      subject: outbox.subject,
+      text: outbox.text,
+      status: outbox.status,
+      createdAt: outbox.createdAt,
+    })
     .from(outbox)
     .where(ne(outbox.channel, "email"))
     .orderBy(desc(outbox.id))

@@ -1,3 +1,4 @@
+import { readablePhone } from "~/common/phone";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "~/common/constants";
@@ -302,12 +303,13 @@ export interface ContactLetter {
 
 /** A contact-form message, to the shop's inbox (requirements §3.13 Contact message). */
 export function contactNoticeMail(letter: ContactLetter, publicUrl: string): MailContent {
+  const phone = readablePhone(letter.phone);
   return render({
     subject: `Contact form: ${letter.name}`,
     greetingName: "team",
-    paragraphs: [`${letter.name} (${letter.email}, ${letter.phone}) wrote through the contact form:`, letter.message],
+    paragraphs: [`${letter.name} (${letter.email}, ${phone}) wrote through the contact form:`, letter.message],
     action: { label: "Open the Messages panel", url: `${publicUrl}${adminPanelPath(ADMIN_PANELS.messages)}` },
-    closing: `Reply to ${letter.email} or call ${letter.phone}.`,
+    closing: `Reply to ${letter.email} or call ${phone}.`,
   });
 }
 

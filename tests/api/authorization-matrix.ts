@@ -25,6 +25,7 @@ export const PLACEHOLDERS: Record<string, string> = {
   "A.deliveryEmail": "the billing e-mail of A's delivery details",
   "A.orderRef": "the reference of A's paid order",
   "A.paymentRef": "the payment reference of A's paid order",
+  "A.updatesToken": "the token of the link to A's paid order in A's texts (/o/{token})",
   "A.pendingRef": "the payment reference of A's open checkout (an unpaid order)",
   "A.pendingOrderRef": "the order reference of A's open checkout",
   "A.accessCode": "the payment provider's access code of A's open checkout",
@@ -76,6 +77,11 @@ export interface MatrixRow {
   why: string;
   /** The admin reads or changes A's order here by design: no unchanged/no-leak check for the admin. */
   adminSeesA?: true;
+  /**
+   * The request carries a secret A was sent (the link in A's texts): whoever holds it may learn
+   * these details of A's and, with `changes`, change A's data; the other checks still hold.
+   */
+  secretOfA?: { learns: string[]; changes?: true };
 }
 
 const everyone = (outcome: string): Record<Actor, string> => ({ visitor: outcome, customerA: outcome, customerB: outcome, admin: outcome });
@@ -550,6 +556,40 @@ export const PAGE_ROWS: MatrixRow[] = [
     expect: everyone("200 +msg.trackNoMatch"),
     why: "A's Order ID with any other e-mail finds nothing.",
   },
+  {
+    surface: "page",
+    method: "GET",
+    route: "/o/:token",
+    request: "/o/{A.updatesToken}",
+    expect: everyone("200 +A.orderRef"),
+    secretOfA: { learns: ["A.orderRef"] },
+    why: "The link in A's texts (issue 28): its token is the key, as a parcel's tracking number is; whoever holds it sees the order's status, not A's name, address or phone.",
+  },
+  {
+    surface: "page",
+    method: "GET",
+    route: "/o/:token",
+    request: "/o/0123456789ab",
+    expect: everyone("404 +msg.orderLinkUnknown"),
+    why: "A token no order has finds nothing.",
+  },
+  {
+    surface: "page",
+    method: "POST",
+    route: "/o/:token",
+    request: "/o/0123456789ab",
+    expect: everyone("404 +msg.orderLinkUnknown"),
+    why: "Stopping texts by a token no order has changes nothing.",
+  },
+  {
+    surface: "page",
+    method: "POST",
+    route: "/o/:token",
+    request: "/o/{A.updatesToken}",
+    expect: everyone("200 +msg.textsStopped"),
+    secretOfA: { learns: ["A.orderRef"], changes: true },
+    why: "The link's one button stops texts to the order's customer (A), whoever presses it: it can only turn texts off, as an SMS's STOP does.",
+  },
   { surface: "page", method: "GET", route: "/brands", request: "/brands", expect: everyone("200"), why: "Public." },
   { surface: "page", method: "GET", route: "/specials", request: "/specials", expect: everyone("200"), why: "Public." },
   { surface: "page", method: "GET", route: "/privacypolicy", request: "/privacypolicy", expect: everyone("200"), why: "Public." },
@@ -567,6 +607,14 @@ export const PAGE_ROWS: MatrixRow[] = [
     why: "Exists only in development without SMTP_URL (it shows every e-mail, links included); this server has SMTP_URL set, as production does.",
   },
   { surface: "page", method: "GET", route: "/dev/mailbox/:id", request: "/dev/mailbox/1", expect: everyone("404"), why: "As /dev/mailbox." },
+  {
+    surface: "page",
+    method: "GET",
+    route: "/dev/phone",
+    request: "/dev/phone",
+    expect: everyone("404"),
+    why: "As /dev/mailbox: demo mode only, and only without SMS and WhatsApp providers.",
+  },
 
   // ---- cart and checkout
   {
@@ -739,6 +787,15 @@ export const PAGE_ROWS: MatrixRow[] = [
     body: { intent: "update-phone", phoneNumber: "2348099990003" },
     expect: customerPage("200 +msg.phoneUpdated", "200 +msg.phoneUpdated"),
     why: "Changes the caller's own phone number; the form names no account.",
+  },
+  {
+    surface: "page",
+    method: "POST",
+    route: "/userdashboard",
+    request: "/userdashboard",
+    body: { intent: "order-updates", email: "on", sms: "on" },
+    expect: customerPage("200 +msg.orderUpdatesSaved", "200 +msg.orderUpdatesSaved"),
+    why: "The caller's own order-update channels (issue 28); the form names no account.",
   },
   {
     surface: "page",
@@ -949,6 +1006,15 @@ export const PAGE_ROWS: MatrixRow[] = [
     body: { intent: "payment-settings", channel: "card" },
     expect: adminPage("403 +msg.ownersOnlySettings"),
     why: "Choosing the ways to pay (issue 19) is an owner's; staff are refused and nothing changes.",
+  },
+  {
+    surface: "page",
+    method: "POST",
+    route: "/admin",
+    request: "/admin?menu=12",
+    body: { intent: "text-settings", sms: "on" },
+    expect: adminPage("403 +msg.ownersOnlySettings"),
+    why: "Turning SMS and WhatsApp on or off (issue 28) is an owner's; staff are refused and nothing changes.",
   },
   {
     surface: "page",
@@ -1174,7 +1240,8 @@ the answer must contain (\`msg.*\` are texts of \`common/messages.ts\`). For eve
 but the admin where marked, the test also re-reads A's account, session, cart, delivery details,
 orders and payments from the database after the request and checks that nothing changed, and
 that the answer contains none of A's details (e-mail, name, address, order and payment
-references) that the request did not carry itself.
+references) that the request did not carry itself; a request that carries a secret A was sent
+(the order's link in A's texts) may let its holder learn or change what its row says, no more.
 
 Placeholders in the requests:
 

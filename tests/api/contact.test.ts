@@ -67,7 +67,8 @@ describe("POST /api/api4users/contact.php with a good message", () => {
 
     const rows = await rowsFrom(handle.db, sent.email as string);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: sent.name, email: sent.email, phone: sent.phone, message: sent.message, readAt: null });
+    // The phone in E.164 (issue 28), and as people read it in the notice.
+    expect(rows[0]).toMatchObject({ name: sent.name, email: sent.email, phone: "+2348031234567", message: sent.message, readAt: null });
     expect(rows[0].createdAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     // The shop's notice, to the configured shop inbox, with who wrote and what.
@@ -75,7 +76,7 @@ describe("POST /api/api4users/contact.php with a good message", () => {
     expect(notices).toHaveLength(1);
     expect(notices[0].subject).toBe(`Contact form: ${sent.name}`);
     expect(notices[0].text).toContain(sent.message as string);
-    expect(notices[0].text).toContain(sent.phone as string);
+    expect(notices[0].text).toContain("+234 803 123 4567");
     expect(notices[0].text).toContain(`${PUBLIC_URL}/admin?menu=6`);
 
     // The sender's receipt repeats nothing they typed (anyone can enter a stranger's address).
@@ -100,7 +101,7 @@ describe("POST /api/api4users/contact.php with a good message", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const rows = await rowsFrom(handle.db, email);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: "Tunde Bakare", email, phone: "+234 803 123 4567", message: "Hello there." });
+    expect(rows[0]).toMatchObject({ name: "Tunde Bakare", email, phone: "+2348031234567", message: "Hello there." });
     expect(await mailsOf(handle.db, "contact-receipt", email)).toHaveLength(1);
   });
 
@@ -243,7 +244,7 @@ describe("over SMTP", () => {
     expect(notice.parsed.from?.address).toBe("no-reply@foamshop.ng");
     expect(notice.parsed.subject).toBe("Contact form: Kemi Adeyemi");
     expect(notice.parsed.text).toContain("Please call me about the solar kit.");
-    expect(notice.parsed.text).toContain(sent.phone as string);
+    expect(notice.parsed.text).toContain("+234 803 123 4567");
     expect(notice.parsed.html).toContain(`href="${PUBLIC_URL}/admin?menu=6"`);
 
     const receipt = await smtp.waitForMail((m) => m.envelope.to.includes(sent.email as string));

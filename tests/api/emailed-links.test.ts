@@ -42,7 +42,10 @@ function shopLinks(mail: { text: string; html: string }): string[] {
 describe("links with a one-time token in the shop's e-mails", () => {
   it("lead to a route that declares the token's segment secret, and are logged without it", async () => {
     const liveTokens = new Set((await handle.db.select({ hash: oneTimeTokens.tokenHash }).from(oneTimeTokens)).map((t) => t.hash));
-    const mails = (await handle.db.select({ kind: outbox.kind, text: outbox.text, html: outbox.html }).from(outbox)).map((m) => ({ ...m, html: m.html ?? "" }));
+    const mails = (await handle.db.select({ kind: outbox.kind, text: outbox.text, html: outbox.html }).from(outbox)).map((m) => ({
+      ...m,
+      html: m.html ?? "",
+    }));
     const withTokens = new Map<string, number>();
     for (const mail of mails) {
       for (const link of shopLinks(mail)) {

@@ -200,6 +200,7 @@ beforeAll(async () => {
     "A.pendingOrderRef": pendingRow.orderRef,
     "A.accessCode": pending.accessCode,
     "A.cartLineId": line.id,
+    "A.updatesToken": (await db.select({ token: orders.updatesToken }).from(orders).where(eq(orders.orderRef, paid.orderRef)))[0].token,
     "spare.customer": spareCustomer.email,
     "spare.admin": spareAdmin.email,
     "spare.adminId": spareAdmin.id,
@@ -430,6 +431,9 @@ function extend(c: Case): Case {
   if (c.surface === "page" && path === "/admin" && c.body.intent === "staff-two-factor")
     // As for staff-change: this file's admin is an owner, who may require two-step sign-in of staff.
     return { ...c, actor: "admin", shows: { intent: messages.requestUnreadable, required: messages.requestUnreadable } };
+  if (c.surface === "page" && path === "/admin" && c.body.intent === "text-settings")
+    // As for staff-change: this file's admin is an owner; a 100 KB box is not a checked box.
+    return { ...c, actor: "admin", shows: { intent: messages.requestUnreadable, sms: messages.requestUnreadable } };
   if (c.surface === "page" && path === "/admin" && c.body.intent === "payment-settings")
     // As for staff-change: this file's admin is an owner; a 100 KB channel is not one of the list.
     return { ...c, actor: "admin", shows: { intent: messages.requestUnreadable, channel: messages.paymentChannelUnknown } };

@@ -63,7 +63,7 @@ export async function quickAccount(
   const email = uniqueEmail(tag);
   const [account] = await db
     .insert(accounts)
-    .values({ role, fullName, email, phoneNumber: "2348012345678", passwordHash: "unused", emailVerifiedAt: new Date() })
+    .values({ role, fullName, email, phoneNumber: "+2348012345678", passwordHash: "unused", emailVerifiedAt: new Date() })
     .returning({ id: accounts.id });
   const { token } = await startSession(db, { id: account.id, role });
   return { id: account.id, email, token };

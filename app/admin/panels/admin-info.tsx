@@ -2,6 +2,7 @@ import type { Route } from "./+types/admin-info";
 import { ADMIN_PANELS } from "~/common/panels";
 import { changePasswordAction, updatePhoneAction } from "~/app/accounts.server";
 import { AccountInfo } from "~/app/components/account/AccountInfo";
+import { readablePhone } from "~/common/phone";
 import { Overview } from "~/app/components/admin/Overview";
 import { PanelError } from "~/app/components/admin/PanelError";
 import { UserIcon } from "~/app/components/icons";
@@ -15,7 +16,7 @@ import type { PanelActionArgs, PanelFacts, PanelLoaderArgs } from "../panel";
 export const panel: PanelFacts = { menu: ADMIN_PANELS.adminInfo, label: "Admin Info", icon: UserIcon, formLimit: "page" };
 
 export async function loader({ account, context }: PanelLoaderArgs) {
-  return { account, overview: await loadOverview(context.db) };
+  return { account: { ...account, phoneNumber: readablePhone(account.phoneNumber) }, overview: await loadOverview(context.db) };
 }
 
 export async function action({ account, form, context }: PanelActionArgs) {

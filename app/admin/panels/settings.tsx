@@ -4,11 +4,12 @@ import { PanelError } from "~/app/components/admin/PanelError";
 import { SettingsPanel } from "~/app/components/admin/SettingsPanel";
 import { TruckIcon } from "~/app/components/icons";
 import { formIntent, unknownIntent } from "~/app/intents";
-import { deliverySettingsAction, paymentSettingsAction, settingsPanelData } from "../settings.server";
+import { TEXT_SETTINGS_FORM } from "~/app/forms";
+import { deliverySettingsAction, paymentSettingsAction, settingsPanelData, textSettingsAction } from "../settings.server";
 import type { PanelActionArgs, PanelFacts, PanelLoaderArgs } from "../panel";
 
-// Settings (menu 12, decisions 0037 and 0041): the delivery estimates and the ways to pay, for
-// owners. Staff who open it by address are told it is for owners; their saves are refused.
+// Settings (menu 12, decisions 0037, 0041 and 0059): the delivery estimates, the ways to pay and
+// text messages, for owners. Staff who open it by address are told it is for owners; their saves are refused.
 
 export const panel: PanelFacts = { menu: ADMIN_PANELS.settings, label: "Settings", icon: TruckIcon, ownersOnly: true, formLimit: "page" };
 
@@ -17,11 +18,13 @@ export async function loader({ account, context }: PanelLoaderArgs) {
 }
 
 export async function action({ account, form, context }: PanelActionArgs) {
-  switch (formIntent(form, ["delivery-settings", "payment-settings"])) {
+  switch (formIntent(form, ["delivery-settings", "payment-settings", TEXT_SETTINGS_FORM])) {
     case "delivery-settings":
       return deliverySettingsAction(account, form, context);
     case "payment-settings":
       return paymentSettingsAction(account, form, context);
+    case TEXT_SETTINGS_FORM:
+      return textSettingsAction(account, form, context);
     case undefined:
       return unknownIntent();
   }

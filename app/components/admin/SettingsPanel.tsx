@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { Form } from "react-router";
 import type { settingsPanelData } from "~/app/admin/settings.server";
-import { DELIVERY_SETTINGS_FORM, PAYMENT_SETTINGS_FORM, type FormResult } from "~/app/forms";
+import { DELIVERY_SETTINGS_FORM, PAYMENT_SETTINGS_FORM, TEXT_SETTINGS_FORM, type FormResult } from "~/app/forms";
 import { CLOSED_DAY_NOTE_MAX, CLOSED_DAYS_FIELD, MAX_DELIVERY_DAYS, stateField, ZONE_LABELS, zoneField } from "~/common/delivery-estimate";
 import { CHANNELS_FIELD } from "~/common/payment-channels";
 import { shortLagosDay } from "~/common/lagos-time";
@@ -11,7 +11,7 @@ import { OwnersOnly } from "./AdminsPanel";
 // Settings (ADMIN_PANELS.settings, owners only; issue 19). Delivery estimates: each zone's
 // business days, a state's own where it differs (blank: the zone's), and the days the shop
 // closes besides the public holidays, which are counted already and listed for reference.
-// Ways to pay: the Paystack channels offered.
+// Ways to pay: the Paystack channels offered. Text messages: SMS and WhatsApp order updates.
 
 type PanelData = Awaited<ReturnType<typeof settingsPanelData>>;
 
@@ -125,6 +125,7 @@ export function SettingsPanel({ data, result }: { data: PanelData; result: FormR
         </div>
       </Form>
       <PaymentSettings channels={data.channels} result={result} />
+      <TextSettings texts={data.texts} result={result} />
     </div>
   );
 }
@@ -158,6 +159,36 @@ function PaymentSettings({ channels, result }: { channels: Extract<PanelData, { 
       <FormOutcome result={result} form={PAYMENT_SETTINGS_FORM} />
       <div className="sm:max-w-xs">
         <SubmitButton busyText="Saving...">Save ways to pay</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+/** Which text channels the shop uses for order updates (issue 28), and whether each has its provider. */
+function TextSettings({ texts, result }: { texts: Extract<PanelData, { ownersOnly: false }>["texts"]; result: FormResult | undefined }) {
+  return (
+    <Form method="post" noValidate preventScrollReset className="mt-10 grid gap-5 border-t border-slate-200 pt-8">
+      <input type="hidden" name="intent" value={TEXT_SETTINGS_FORM} />
+      <fieldset aria-describedby="texts-hint">
+        <legend className="font-semibold text-slate-900">Text messages</legend>
+        <p id="texts-hint" className="mt-1 text-sm text-slate-600">
+          Order updates by SMS and WhatsApp, beside e-mail, to customers who chose them in their dashboard.
+        </p>
+        <div className="mt-3 grid gap-2 sm:grid-cols-2">
+          {texts.map((t) => (
+            <label key={t.channel} className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-base text-slate-800 ring-1 ring-slate-200">
+              <input type="checkbox" name={t.channel} defaultChecked={t.on} className="h-5 w-5 accent-brand-700" />
+              <span>
+                {t.label}
+                <span className={`block text-sm ${t.ready ? "text-slate-500" : "text-amber-800"}`}>{t.provider}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <FormOutcome result={result} form={TEXT_SETTINGS_FORM} />
+      <div className="sm:max-w-xs">
+        <SubmitButton busyText="Saving...">Save text messages</SubmitButton>
       </div>
     </Form>
   );
