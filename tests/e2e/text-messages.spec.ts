@@ -83,3 +83,21 @@ test("an unknown order link answers 404 with a way on, and changes nothing @one-
   await expect(page.getByText("This link is not valid. Sign in to see your orders, or track one with its Order ID.")).toBeVisible();
   consoleErrors.length = 0;
 });
+
+test("an owner sees SMS and WhatsApp in Settings, on, shown on the dev phone in the demo @one-width", async ({ page, ownerLogin }) => {
+  await ownerLogin();
+  await gotoHydrated(page, "/admin?menu=12");
+  const texts = page.getByRole("group", { name: "Text messages" });
+  // The browser tests share one shop and the first test above reads its texts: this one changes nothing.
+  for (const name of ["SMS", "WhatsApp"]) await expect(texts.getByRole("checkbox", { name: new RegExp(`^${name}`) })).toBeChecked();
+  await expect(texts.getByText("Demo: shown on the dev phone (/dev/phone)")).toHaveCount(2);
+  const save = page.getByRole("button", { name: "Save text messages" });
+  await expectOnTop(save);
+  await save.click();
+  await expectOnTop(page.getByRole("status").filter({ hasText: "Nothing changed." }));
+  await texts.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/shots/phone-text-settings.png" });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await texts.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/shots/desktop-text-settings.png" });
+});
