@@ -5,7 +5,8 @@ import { parsePhoneNumberFromString } from "libphonenumber-js";
 // phone company would route (isPhoneShape in accounts.ts is looser) is kept as it was typed.
 
 function parsed(phone: string) {
-  const number = parsePhoneNumberFromString(phone.trim(), "NG");
+  // Any run of spaces (a tab too, which the forms take) reads as one space, as migration 0025 reads it.
+  const number = parsePhoneNumberFromString(phone.replace(/\s+/g, " ").trim(), "NG");
   return number?.isValid() ? number : undefined;
 }
 

@@ -511,6 +511,13 @@ async function refundMismatch(
   return outcome;
 }
 
+/** The money on its way in a text: "bank transfer", "USSD payment". */
+function transferWords(channel: string | null): string {
+  if (!channel) return "payment";
+  const word = channelWord(channel);
+  return word === "USSD" ? "USSD payment" : word;
+}
+
 /**
  * The provider says the customer's money is on its way: the payment is marked awaiting, with how it
  * was sent, and the first time, a held order's hold is stretched to AWAITING_HOLD_MS from now. The
@@ -532,7 +539,7 @@ async function awaitPayment(
     // The first time only: the customer hears once that the order waits for their money.
     if (moved.length) {
       await queueOrderUpdate(tx, ctx, order, {
-        text: { kind: "awaiting-transfer", values: { channel: v.channel ? channelWord(v.channel) : "payment" } },
+        text: { kind: "awaiting-transfer", values: { channel: transferWords(v.channel) } },
       });
     }
     return { orderRef: order.orderRef, first: moved.length > 0 };

@@ -26,7 +26,11 @@ interface TextWording {
   words: string;
 }
 
-const LINK = "Details or stop texts: {link}";
+/**
+ * Fixed words after the link: WhatsApp does not approve a template whose body starts or ends with
+ * a variable.
+ */
+const LINK = "Details or stop texts: {link} Thank you.";
 
 export const TEXT_KINDS = {
   "order-placed": { title: "Order placed", words: `${SHOP_NAME}: thank you! Order {order} is paid and being prepared. ${LINK}` },
