@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = {
   "sign-in": "Sign-ins",
   export: "Exports",
   "two-factor": "Two-step sign-in",
+  collection: "Collections",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

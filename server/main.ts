@@ -17,6 +17,7 @@ import { seedInChildProcessIfEmpty, seedInThisProcessIfEmpty, seedNewEmbeddedDat
 import { configureLog, log } from "./log";
 import { timed } from "./timing";
 import { lockDemoPasswords, seedDemoAccounts } from "./accounts/demo";
+import { offerPayOnDeliveryInDemo } from "./checkout/pay-on-delivery";
 import { startMailer, type MailerOptions } from "./mail/mailer";
 import { startAwaitingPayments, startOrderExpiry } from "./checkout/checkout";
 import { startRefunds } from "./checkout/refunds";
@@ -54,7 +55,10 @@ export async function openShopDatabase(config: Config): Promise<DatabaseHandle> 
     else if (await seedInThisProcessIfEmpty(handle.db)) log.info("Seeded the catalogue.");
     await ensurePlannerStatistics(handle.db);
     const demo = await seedDemoAccounts(handle, config);
-    if (demo.length) log.info(`Created the demo accounts: ${demo.join(", ")} (passwords in the README).`);
+    if (demo.length) {
+      log.info(`Created the demo accounts: ${demo.join(", ")} (passwords in the README).`);
+      await offerPayOnDeliveryInDemo(handle.db);
+    }
     const locked = await lockDemoPasswords(handle.db, config);
     if (locked.length)
       log.warn(

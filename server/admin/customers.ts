@@ -1,8 +1,8 @@
-import { and, desc, eq, ilike, isNotNull, like, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { containing, phoneDigits } from "../db/like";
 import { accounts, orders } from "../db/schema";
-import { staffLabel, type OrderStatus } from "../orders/lifecycle";
+import { placed, staffLabel, type OrderStatus } from "../orders/lifecycle";
 
 // The Customers panel (issue 18): every customer with how many orders they placed and what they
 // spent, found by name, e-mail or phone; and one customer with their orders.
@@ -27,7 +27,7 @@ export interface CustomerRow {
 // The figures per customer are correlated subqueries written out in SQL: inside a select from
 // one table, drizzle leaves column names unqualified, and "account_id = id" would compare the
 // order with itself.
-const placedOrders = sql.raw(`from "orders" o where o."account_id" = "accounts"."id" and o."paid_at" is not null`);
+const placedOrders = sql.raw(`from "orders" o where o."account_id" = "accounts"."id" and o."placed_at" is not null`);
 
 const summary = {
   id: accounts.id,
@@ -37,7 +37,8 @@ const summary = {
   emailVerifiedAt: accounts.emailVerifiedAt,
   joinedAt: accounts.createdAt,
   orderCount: sql<number>`(select count(*) ${placedOrders})::int`,
-  spentKobo: sql<number>`(select coalesce(sum(o."total_kobo"), 0) ${placedOrders} and o."status" not in ('refunded', 'cancelled'))::bigint`,
+  // Money in: a pay-on-delivery order counts once it is collected.
+  spentKobo: sql<number>`(select coalesce(sum(o."total_kobo"), 0) ${placedOrders} and o."paid_at" is not null and o."status" not in ('refunded', 'cancelled'))::bigint`,
   lastOrderAt: sql<string | null>`(select max(o."created_at") ${placedOrders})`,
 };
 
@@ -98,7 +99,7 @@ export async function getCustomer(db: Database, id: number): Promise<(CustomerRo
   const list = await db
     .select({ orderRef: orders.orderRef, status: orders.status, totalKobo: orders.totalKobo, createdAt: orders.createdAt })
     .from(orders)
-    .where(and(eq(orders.accountId, id), isNotNull(orders.paidAt)))
+    .where(and(eq(orders.accountId, id), placed()))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return { ...toRow(row), orders: list.map((o) => ({ ...o, statusLabel: staffLabel(o.status) })) };
 }

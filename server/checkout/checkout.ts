@@ -12,6 +12,7 @@ import { refusable } from "../db/refusable";
 import { estimateArrival } from "../delivery/estimates";
 import { announceMail, queueMail } from "../mail/outbox";
 import { queueOrderUpdate, type OrderUpdateContext } from "../texts/order-updates";
+import { textAmount } from "../texts/templates";
 import { hitLimits, retryText } from "../rate-limits";
 import { newOrderMail, orderConfirmationMail } from "../mail/templates";
 import type { PaymentGateway, Verification } from "../payments/gateway";
@@ -80,7 +81,7 @@ function newPaymentReference(): string {
 }
 
 /** Ends an unpaid order (cancelled by the customer or replaced, or expired) and frees the stock it held. */
-async function endUnpaidOrder(db: Executor, orderId: number, status: "cancelled" | "expired", note: string): Promise<boolean> {
+export async function endUnpaidOrder(db: Executor, orderId: number, status: "cancelled" | "expired", note: string): Promise<boolean> {
   // The order row first (locked here), then its variants in id order (moveStock).
   const [before] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
   const ended = await transition(db, { orderId, from: "pending", to: status, by: "shop", note, set: { reservedUntil: null } });
@@ -254,7 +255,7 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, delivery
   return refusable(ctx.db, async (tx, refuse: (refusal: CheckoutRefusal) => never): Promise<Reserved> => {
     // One checkout at a time per customer, so two Pay Now calls at once cannot both see no open
     // order (a row lock on the cart would deadlock with completePayment).
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_KEY}, ${accountId})`);
+    await lockCheckout(tx, accountId);
     const given = deliveryGiven ?? (await getDelivery(tx, accountId));
     // The number in E.164, as saveDelivery keeps it (a cart saved before migration 0025 may not).
     const delivery = given && { ...given, phone: storedPhone(given.phone) };
@@ -339,8 +340,16 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, delivery
   });
 }
 
+/**
+ * One checkout at a time per customer (Pay Now and pay on delivery alike), so two presses at once
+ * cannot both see no open order, nor both count the same open pay-on-delivery orders.
+ */
+export async function lockCheckout(tx: Executor, accountId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_KEY}, ${accountId})`);
+}
+
 /** Inserts the order under a fresh reference, drawing again in the rare case of a clash. */
-async function insertOrder(tx: Executor, values: Omit<typeof orders.$inferInsert, "orderRef">) {
+export async function insertOrder(tx: Executor, values: Omit<typeof orders.$inferInsert, "orderRef">) {
   for (let attempt = 0; attempt < 5; attempt++) {
     const inserted = await tx
       .insert(orders)
@@ -437,7 +446,7 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
       to: "paid",
       by: "shop",
       note,
-      set: { paidAt, needsRefund: refundReason !== null, reservedUntil: null, arrivesBy },
+      set: { paidAt, placedAt: paidAt, needsRefund: refundReason !== null, reservedUntil: null, arrivesBy },
     });
     if (!moved.ok) throw new Error(`Order ${order.orderRef} cannot be paid from ${order.status} (${moved.reason})`);
     const paymentTo = moveRule(moved.from, "paid")?.payment;
@@ -576,7 +585,7 @@ async function refundReasonFor(tx: Executor, order: typeof orders.$inferSelect):
  * The bought lines leave the cart, and so do the delivery details of this checkout; the next
  * checkout gets a fresh hold.
  */
-async function removeBoughtFromCart(tx: Executor, accountId: number, orderId: number) {
+export async function removeBoughtFromCart(tx: Executor, accountId: number, orderId: number) {
   const cart = tx.select({ id: carts.id }).from(carts).where(eq(carts.accountId, accountId));
   const bought = tx.select({ id: orderItems.variantId }).from(orderItems).where(eq(orderItems.orderId, orderId));
   await tx.delete(cartItems).where(and(sql`${cartItems.cartId} in ${cart}`, sql`${cartItems.variantId} in ${bought}`));
@@ -587,14 +596,19 @@ async function orderLetter(tx: Executor, ctx: CheckoutContext, orderId: number) 
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
   const [payment] = await tx.select({ reference: payments.reference }).from(payments).where(eq(payments.orderId, orderId));
-  return { order, items, paymentReference: payment.reference, publicUrl: ctx.publicUrl };
+  return { order, items, paymentReference: payment?.reference ?? null, publicUrl: ctx.publicUrl };
 }
 
-async function queueOrderMails(tx: Executor, ctx: CheckoutContext, orderId: number) {
+/** A placed order's confirmation to its customer (by their channels), and the shop's notice. */
+export async function queueOrderMails(tx: Executor, ctx: CheckoutContext, orderId: number) {
   const letter = await orderLetter(tx, ctx, orderId);
-  await queueOrderUpdate(tx, ctx, letter.order, {
+  const { order } = letter;
+  await queueOrderUpdate(tx, ctx, order, {
     mail: { kind: "order-confirmation", ...orderConfirmationMail(letter) },
-    text: { kind: "order-placed" },
+    text:
+      order.paymentMethod === "pay_on_delivery"
+        ? { kind: "pay-on-delivery-placed", values: { amount: textAmount(order.totalKobo) } }
+        : { kind: "order-placed" },
   });
   await queueMail(tx, { kind: "new-order", to: ctx.shopOrdersEmail, ...newOrderMail(letter) });
 }

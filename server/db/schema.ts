@@ -222,6 +222,9 @@ export const accounts = pgTable(
     orderUpdatesEmail: boolean("order_updates_email").notNull().default(true),
     orderUpdatesSms: boolean("order_updates_sms").notNull().default(true),
     orderUpdatesWhatsapp: boolean("order_updates_whatsapp").notNull().default(false),
+    /** The number (E.164) the customer confirmed with an SMS code, and when: pay on delivery may ask for it. */
+    confirmedPhone: text("confirmed_phone"),
+    phoneConfirmedAt: timestamp("phone_confirmed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -344,7 +347,20 @@ export const cartItems = pgTable(
 
 // ---------------------------------------------------------------- orders and payments
 
-export const orderStatus = pgEnum("order_status", ["pending", "paid", "processing", "shipped", "delivered", "cancelled", "refunded", "expired"]);
+export const orderStatus = pgEnum("order_status", [
+  "pending",
+  "paid",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+  "expired",
+  /** A pay-on-delivery order, placed and holding its units: nothing is paid until the door (issue 28). */
+  "confirmed",
+]);
+/** How an order is paid: online through the gateway when it is placed, or at the door (decision 0060). */
+export const paymentMethod = pgEnum("payment_method", ["online", "pay_on_delivery"]);
 
 export const orders = pgTable(
   "orders",
@@ -355,6 +371,12 @@ export const orders = pgTable(
       .notNull()
       .references(() => accounts.id),
     status: orderStatus("status").notNull().default("pending"),
+    paymentMethod: paymentMethod("payment_method").notNull().default("online"),
+    /**
+     * When the order was placed: paid online, or confirmed to be paid on delivery. Customers,
+     * tracking and the admin see only placed orders; the money is in only once `paidAt` is set.
+     */
+    placedAt: timestamp("placed_at", { withTimezone: true }),
     /** Paid, but the stock was gone: an admin must refund it. */
     needsRefund: boolean("needs_refund").notNull().default(false),
     totalKobo: kobo("total_kobo").notNull(),
@@ -472,6 +494,48 @@ export const payments = pgTable(
   },
   (t) => [index("payments_order_idx").on(t.orderId)],
 );
+
+/** How staff were paid at the door. */
+export const collectionMethod = pgEnum("collection_method", ["cash", "transfer", "pos"]);
+
+/**
+ * The money of a pay-on-delivery order, as the staff member who recorded it said it came: one per
+ * order. An amount other than the order's total carries the reason (issue 28).
+ */
+export const collections = pgTable(
+  "collections",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    method: collectionMethod("method").notNull(),
+    amountKobo: kobo("amount_kobo").notNull(),
+    collectedBy: integer("collected_by")
+      .notNull()
+      .references(() => accounts.id),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("collections_created_idx").on(t.createdAt)],
+);
+
+/**
+ * A code sent by SMS to confirm a phone number before paying on delivery (issue 28): one at a
+ * time per account, its SHA-256 only, a few tries.
+ */
+export const phoneCodes = pgTable("phone_codes", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  /** E.164. */
+  phone: text("phone").notNull(),
+  codeHash: text("code_hash").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
 
 export const refundStatus = pgEnum("refund_status", ["pending", "sent", "failed"]);
 

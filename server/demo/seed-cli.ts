@@ -6,6 +6,7 @@ import { openDatabase } from "../db/client";
 import { seedCatalogue } from "./seed";
 import { growCatalogue } from "./seed-bulk";
 import { seedDemoAccounts } from "../accounts/demo";
+import { offerPayOnDeliveryInDemo } from "../checkout/pay-on-delivery";
 
 const { values } = parseArgs({ options: { products: { type: "string" } } });
 const total = values.products === undefined ? undefined : Number(values.products);
@@ -26,7 +27,10 @@ try {
     console.log(`Added ${added} generated products (${Math.round(performance.now() - startedAt)} ms).`);
   }
   const demo = await seedDemoAccounts(handle, config);
-  if (demo.length) console.log(`Created the demo accounts: ${demo.join(", ")}.`);
+  if (demo.length) {
+    console.log(`Created the demo accounts: ${demo.join(", ")}.`);
+    await offerPayOnDeliveryInDemo(handle.db);
+  }
 } finally {
   await handle.close();
 }

@@ -48,6 +48,8 @@ const order: Order = {
   disputeDueAt: null,
   disputeResolution: null,
   updatesToken: "0123456789ab",
+  paymentMethod: "online",
+  placedAt: new Date(0),
 };
 const item = (productName: string, size: string, unitPriceKobo: number, quantity: number): Item => ({
   id: 1,

@@ -96,9 +96,12 @@ export function passwordChangedMail(fullName: string, where: "reset" | "dashboar
 interface OrderLetter {
   order: typeof orders.$inferSelect;
   items: (typeof orderItems.$inferSelect)[];
-  paymentReference: string;
+  /** None for an order paid on delivery. */
+  paymentReference: string | null;
   publicUrl: string;
 }
+
+const onDelivery = (order: typeof orders.$inferSelect) => order.paymentMethod === "pay_on_delivery";
 
 function orderTable({ order, items, paymentReference }: OrderLetter): ItemTable {
   return {
@@ -107,10 +110,10 @@ function orderTable({ order, items, paymentReference }: OrderLetter): ItemTable 
       detail: `${item.quantity} x ${formatNaira(item.unitPriceKobo)}`,
       amount: formatNairaTotal(item.unitPriceKobo * item.quantity),
     })),
-    total: { label: "Total paid", amount: formatNairaTotal(order.totalKobo) },
+    total: { label: onDelivery(order) ? "To pay on delivery" : "Total paid", amount: formatNairaTotal(order.totalKobo) },
     after: [
       `Order reference: ${order.orderRef}`,
-      `Payment reference: ${paymentReference}`,
+      paymentReference ? `Payment reference: ${paymentReference}` : "Payment: on delivery, in cash, by transfer or by card (POS)",
       `Deliver to: ${order.firstName} ${order.lastName}, ${order.address}, ${order.city}, ${order.state}`,
       `Phone: ${order.phone}`,
     ],
@@ -122,7 +125,9 @@ export function orderConfirmationMail(letter: OrderLetter): MailContent {
     subject: `Your ${SHOP_NAME} order ${letter.order.orderRef}`,
     greetingName: letter.order.firstName,
     paragraphs: [
-      "Thank you for your order. We have received your payment, and we will call you to arrange the delivery time.",
+      onDelivery(letter.order)
+        ? `Thank you for your order. You pay ${formatNairaTotal(letter.order.totalKobo)} when it is delivered, in cash, by transfer or by card (POS). We will call you to arrange the delivery time.`
+        : "Thank you for your order. We have received your payment, and we will call you to arrange the delivery time.",
       // The day promised when the order was paid (decision 0037); every paid order has one.
       ...(letter.order.arrivesBy ? [`${arrivesBy(letter.order.arrivesBy)}.`] : []),
     ],
@@ -138,7 +143,9 @@ export function newOrderMail(letter: OrderLetter): MailContent {
     subject: `New order ${order.orderRef}: ${formatNairaTotal(order.totalKobo)}${order.needsRefund ? " (BEING REFUNDED)" : ""}`,
     greetingName: "team",
     paragraphs: [
-      `${order.firstName} ${order.lastName} (${order.email}) has paid for order ${order.orderRef}.`,
+      onDelivery(order)
+        ? `${order.firstName} ${order.lastName} (${order.email}) has placed order ${order.orderRef}, to pay on delivery.`
+        : `${order.firstName} ${order.lastName} (${order.email}) has paid for order ${order.orderRef}.`,
       ...(order.needsRefund
         ? [
             "This payment is not an order to deliver: it was for a checkout the customer had replaced, or it arrived after the stock was sold. The shop is refunding it automatically; if the refund fails, the order shows Refund needed in the Orders panel.",

@@ -1,3 +1,4 @@
+import { messages } from "~/common/messages";
 import { and, asc, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { lineName } from "~/common/featured";
 import { recordAudit } from "../admin/audit";
@@ -258,7 +259,10 @@ export async function getOrderForAdmin(db: Database, orderRef: string): Promise<
   // One checkout opens one payment; should there ever be more, the successful one counts.
   const payment = paymentRows.find((p) => p.status === "success") ?? paymentRows[0];
   const verification = payment ? summarizeVerification(payment.verification) : null;
-  const next = o.paidAt ? nextStatuses(o.status, "admin") : [];
+  // A pay-on-delivery order is delivered by recording its collection, not by a bare status change.
+  const next = o.placedAt
+    ? nextStatuses(o.status, "admin", o.paymentMethod).filter((to) => !(o.paymentMethod === "pay_on_delivery" && to === "delivered"))
+    : [];
   return {
     orderRef: o.orderRef,
     status: o.status,
@@ -336,8 +340,11 @@ export async function changeOrderStatus(
     const notFound: StatusChange = { ok: false, reason: "not-found", message: "There is no placed order with that reference." };
     // The order row first (locked here, and again by transition), then its variants in id order.
     const [order] = await tx.select().from(orders).where(eq(orders.orderRef, orderRef)).for("update");
-    if (!order || !order.paidAt) return notFound;
+    if (!order || !order.placedAt) return notFound;
     const from = order.status;
+    // Paid on delivery: delivered only with its collection (recordCollection).
+    if (order.paymentMethod === "pay_on_delivery" && to === "delivered")
+      return { ok: false, reason: "not-allowed", current: from, message: messages.collectionNeeded };
     // Paid after its stock was sold: going ahead with it takes the units now that they are back.
     const takesStock = stockChange(order, to) === "take";
     const needsRefund = to === "refunded" || takesStock ? false : order.needsRefund;

@@ -13,12 +13,13 @@ import {
   type StockEffect,
 } from "./lifecycle";
 
-// The lifecycle's table, written out again here on purpose: every pair of statuses (8 × 8), for
-// each actor, is allowed exactly when this list says so. Adding, removing or handing a move to
-// the other actor in lifecycle.ts fails here until this list (and decision 0023) say the same.
+// The lifecycle's tables, written out again here on purpose: every pair of statuses (9 × 9), for
+// each actor and each way of paying, is allowed exactly when these lists say so. Adding, removing
+// or handing a move to another actor in lifecycle.ts fails here until these lists (and decisions
+// 0023 and 0060) say the same.
 
-const STATUSES = ["pending", "paid", "processing", "shipped", "delivered", "cancelled", "refunded", "expired"] as const;
-const ACTORS: Actor[] = ["shop", "admin"];
+const STATUSES = ["pending", "paid", "processing", "shipped", "delivered", "cancelled", "refunded", "expired", "confirmed"] as const;
+const ACTORS: Actor[] = ["shop", "admin", "customer"];
 
 /** [from, to, who may make it]. Everything not listed is refused to both. */
 const ALLOWED: [OrderStatus, OrderStatus, Actor[]][] = [
@@ -42,20 +43,35 @@ const ALLOWED: [OrderStatus, OrderStatus, Actor[]][] = [
   ["cancelled", "refunded", ["admin", "shop"]],
 ];
 
-const expected = (from: OrderStatus, to: OrderStatus, actor: Actor) =>
-  ALLOWED.some(([f, t, actors]) => f === from && t === to && actors.includes(actor));
+/** The same for an order paid on delivery (decision 0060). */
+const ALLOWED_ON_DELIVERY: [OrderStatus, OrderStatus, Actor[]][] = [
+  ["confirmed", "processing", ["admin"]],
+  ["confirmed", "cancelled", ["admin", "customer"]],
+  ["confirmed", "expired", ["shop"]],
+  ["processing", "shipped", ["admin"]],
+  ["processing", "cancelled", ["admin", "customer"]],
+  ["processing", "expired", ["shop"]],
+  // Collected at the door (the collection sets paid_at), or refused there.
+  ["shipped", "delivered", ["admin"]],
+  ["shipped", "cancelled", ["admin"]],
+  ["delivered", "refunded", ["admin"]],
+];
+
+const expected = (from: OrderStatus, to: OrderStatus, actor: Actor, allowed = ALLOWED) =>
+  allowed.some(([f, t, actors]) => f === from && t === to && actors.includes(actor));
 
 describe("the order lifecycle's statuses", () => {
-  it("are the database enum's eight, and the placed ones are those after payment", () => {
+  it("are the database enum's nine, and the placed ones are those after payment or a confirmation to pay on delivery", () => {
     expect([...ORDER_STATUSES].sort()).toEqual([...STATUSES].sort());
-    expect(PLACED_STATUSES).toEqual(["paid", "processing", "shipped", "delivered", "cancelled", "refunded"]);
-    expect(STATUSES.filter(isPlacedStatus)).toEqual(["paid", "processing", "shipped", "delivered", "cancelled", "refunded"]);
+    expect(PLACED_STATUSES).toEqual(["confirmed", "paid", "processing", "shipped", "delivered", "cancelled", "refunded"]);
+    expect(STATUSES.filter(isPlacedStatus)).toEqual(["paid", "processing", "shipped", "delivered", "cancelled", "refunded", "confirmed"]);
     expect(isPlacedStatus("needs-refund")).toBe(false);
   });
 
   it("have the words staff see (admin list, filter, order page, history)", () => {
     expect(STAFF_LABELS).toEqual({
       pending: "Awaiting payment",
+      confirmed: "Pay on delivery",
       expired: "Expired",
       paid: "Paid",
       processing: "Processing",
@@ -69,6 +85,7 @@ describe("the order lifecycle's statuses", () => {
   it("have the words customers see (order tracking, My Orders)", () => {
     expect(CUSTOMER_LABELS).toEqual({
       pending: "Awaiting payment",
+      confirmed: "Confirmed: pay on delivery",
       paid: "Paid, being prepared",
       processing: "Processing",
       shipped: "Shipped",
@@ -83,16 +100,22 @@ describe("the order lifecycle's statuses", () => {
 describe("every pair of statuses, for each actor", () => {
   const cases = STATUSES.flatMap((from) => STATUSES.flatMap((to) => ACTORS.map((actor) => [from, to, actor] as const)));
 
-  it("covers 8 × 8 × 2 moves", () => {
-    expect(cases).toHaveLength(128);
+  it("covers 9 × 9 × 3 moves of each way of paying", () => {
+    expect(cases).toHaveLength(243);
   });
 
-  it.each(cases)("%s → %s by %s", (from, to, actor) => {
-    expect(mayMove(from, to, actor)).toBe(expected(from, to, actor));
+  it.each(cases)("%s → %s by %s, paid online", (from, to, actor) => {
+    expect(mayMove(from, to, actor, "online")).toBe(expected(from, to, actor));
+  });
+
+  it.each(cases)("%s → %s by %s, paid on delivery", (from, to, actor) => {
+    expect(mayMove(from, to, actor, "pay_on_delivery")).toBe(expected(from, to, actor, ALLOWED_ON_DELIVERY));
   });
 
   it("never allows staying put", () => {
-    for (const status of STATUSES) for (const actor of ACTORS) expect(mayMove(status, status, actor)).toBe(false);
+    for (const status of STATUSES)
+      for (const actor of ACTORS)
+        for (const method of ["online", "pay_on_delivery"] as const) expect(mayMove(status, status, actor, method)).toBe(false);
   });
 });
 
@@ -105,6 +128,21 @@ describe("the moves offered from each status", () => {
       shipped: ["delivered", "refunded"],
       delivered: ["refunded"],
       cancelled: ["refunded"],
+      refunded: [],
+      expired: [],
+      confirmed: [],
+    });
+  });
+
+  it("to an admin, of an order paid on delivery", () => {
+    expect(Object.fromEntries(STATUSES.map((s) => [s, nextStatuses(s, "admin", "pay_on_delivery")]))).toEqual({
+      pending: [],
+      paid: [],
+      confirmed: ["processing", "cancelled"],
+      processing: ["shipped", "cancelled"],
+      shipped: ["delivered", "cancelled"],
+      delivered: ["refunded"],
+      cancelled: [],
       refunded: [],
       expired: [],
     });
@@ -120,6 +158,7 @@ describe("the moves offered from each status", () => {
       cancelled: ["paid", "refunded"],
       refunded: [],
       expired: ["paid"],
+      confirmed: [],
     });
   });
 });
@@ -151,6 +190,27 @@ describe("each move's effects (decision 0050)", () => {
 
   it("no move that is not in the table has effects", () => {
     for (const from of STATUSES)
-      for (const to of STATUSES) if (!expected(from, to, "shop") && !expected(from, to, "admin")) expect(moveRule(from, to)).toBeUndefined();
+      for (const to of STATUSES) if (!ACTORS.some((a) => expected(from, to, a))) expect(moveRule(from, to)).toBeUndefined();
+  });
+
+  it("every move of an order paid on delivery declares what it does to stock", () => {
+    const STOCK_ON_DELIVERY: [OrderStatus, OrderStatus, StockEffect][] = [
+      ["confirmed", "processing", "none"],
+      ["confirmed", "cancelled", "release"],
+      ["confirmed", "expired", "release"],
+      ["processing", "shipped", "send"],
+      ["processing", "cancelled", "release"],
+      ["processing", "expired", "release"],
+      ["shipped", "delivered", "none"],
+      ["shipped", "cancelled", "return"],
+      ["delivered", "refunded", "none"],
+    ];
+    expect(STOCK_ON_DELIVERY.map(([from, to]) => `${from} → ${to}`).sort()).toEqual(
+      ALLOWED_ON_DELIVERY.map(([from, to]) => `${from} → ${to}`).sort(),
+    );
+    for (const [from, to, stock] of STOCK_ON_DELIVERY) expect(moveRule(from, to, "pay_on_delivery")?.stock, `${from} → ${to}`).toBe(stock);
+    for (const from of STATUSES)
+      for (const to of STATUSES)
+        if (!ACTORS.some((a) => expected(from, to, a, ALLOWED_ON_DELIVERY))) expect(moveRule(from, to, "pay_on_delivery")).toBeUndefined();
   });
 });

@@ -31,11 +31,19 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type Order = typeof orders.$inferSelect;
 
 /**
- * The statuses of a placed order (one that was paid), in the order of their life. Whether an order
- * is placed is `paid_at` being set (`placed()`): a cancelled order may be a paid order an admin
- * cancelled, or a checkout that was never paid.
+ * The statuses of a placed order (one paid online, or confirmed to be paid on delivery), in the
+ * order of their life. Whether an order is placed is `placed_at` being set (`placed()`): a
+ * cancelled order may be a placed order that was cancelled, or a checkout that was never paid.
  */
-export const PLACED_STATUSES = ["paid", "processing", "shipped", "delivered", "cancelled", "refunded"] as const satisfies readonly OrderStatus[];
+export const PLACED_STATUSES = [
+  "confirmed",
+  "paid",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const satisfies readonly OrderStatus[];
 export type PlacedStatus = (typeof PLACED_STATUSES)[number];
 
 /**
@@ -47,8 +55,11 @@ export type PlacedStatus = (typeof PLACED_STATUSES)[number];
 export const SALE_STATUSES = ["paid", "processing", "shipped", "delivered"] as const satisfies readonly PlacedStatus[];
 export type SaleStatus = (typeof SALE_STATUSES)[number];
 
-/** SQL: the order is placed (paid at some point). Customers, tracking and the admin see only these. */
-export const placed = (): SQL => isNotNull(orders.paidAt);
+/**
+ * SQL: the order is placed (paid online, or confirmed to be paid on delivery, at some point).
+ * Customers, tracking and the admin see only these; the money is in once `paid_at` is set.
+ */
+export const placed = (): SQL => isNotNull(orders.placedAt);
 
 export function isPlacedStatus(value: string): value is PlacedStatus {
   return (PLACED_STATUSES as readonly string[]).includes(value);
@@ -57,6 +68,7 @@ export function isPlacedStatus(value: string): value is PlacedStatus {
 /** The words staff see: the admin's list, its status filter, an order's page and history. */
 export const STAFF_LABELS: Record<OrderStatus, string> = {
   pending: "Awaiting payment",
+  confirmed: "Pay on delivery",
   expired: "Expired",
   paid: "Paid",
   processing: "Processing",
@@ -69,6 +81,7 @@ export const STAFF_LABELS: Record<OrderStatus, string> = {
 /** The words a customer sees: order tracking and My Orders. */
 export const CUSTOMER_LABELS: Record<OrderStatus, string> = {
   pending: "Awaiting payment",
+  confirmed: "Confirmed: pay on delivery",
   paid: "Paid, being prepared",
   processing: "Processing",
   shipped: "Shipped",
@@ -85,12 +98,15 @@ export const customerLabel = (status: OrderStatus): string => CUSTOMER_LABELS[st
  * Who makes a move: the shop itself (a verified payment, the expiry of a hold, the customer
  * closing the payment window or replacing the checkout, the automatic refund), or an admin.
  */
-export type Actor = "shop" | "admin";
+export type Actor = "shop" | "admin" | "customer";
 
-/** An admin's account id (recorded with the event), or the shop itself. */
-export type Mover = number | "shop";
+/** An admin's account id (recorded with the event), the order's customer (theirs), or the shop itself. */
+export type Mover = number | "shop" | { customer: number };
 
-export const actorOf = (by: Mover): Actor => (by === "shop" ? "shop" : "admin");
+export const actorOf = (by: Mover): Actor => (by === "shop" ? "shop" : typeof by === "number" ? "admin" : "customer");
+
+/** The account an event is recorded with: the admin's or the customer's; none for the shop. */
+const moverAccount = (by: Mover): number | null => (by === "shop" ? null : typeof by === "number" ? by : by.customer);
 
 /**
  * What a move does to the units of the order (server/orders/stock.ts carries it out, and the
@@ -104,7 +120,9 @@ export type StockEffect =
   /** The units it holds go back on the shelf (none if it holds none). */
   | "release"
   /** The units it holds leave the shop with the parcel: the shelf stays as it is, and nothing comes back later. */
-  | "send";
+  | "send"
+  /** The parcel comes back (refused at the door): its units go back on the shelf. */
+  | "return";
 
 /** A move: who may make it, what it does to the order's units, and the status its payment moves to. */
 export interface MoveRule {
@@ -160,27 +178,70 @@ export const TRANSITIONS = {
     /** A payment that arrived after the hold ran out. */
     paid: { by: ["shop"], stock: "take", payment: "success" },
   },
+  confirmed: {},
 } as const satisfies Record<OrderStatus, Partial<Record<OrderStatus, MoveRule>>>;
 
-/** The move from `from` to `to`, or undefined when the table has none (staying put included). */
-export function moveRule(from: OrderStatus, to: OrderStatus): MoveRule | undefined {
-  const moves: Partial<Record<OrderStatus, MoveRule>> = TRANSITIONS[from];
-  return moves[to];
+/**
+ * The moves of an order paid on delivery (decision 0060): placed as confirmed with its units taken
+ * (placePayOnDelivery), sent on by staff, and paid at the door, when staff record the collection
+ * (the move to delivered, which sets `paid_at`). Until it ships the customer may cancel it; a
+ * parcel refused at the door comes back to the shelf; one not shipped in time expires.
+ */
+export const PAY_ON_DELIVERY_TRANSITIONS = {
+  pending: {},
+  paid: {},
+  confirmed: {
+    processing: { by: ["admin"], stock: "none" },
+    cancelled: { by: ["admin", "customer"], stock: "release" },
+    /** Not shipped within the owner's days (the expiry job). */
+    expired: { by: ["shop"], stock: "release" },
+  },
+  processing: {
+    shipped: { by: ["admin"], stock: "send" },
+    cancelled: { by: ["admin", "customer"], stock: "release" },
+    expired: { by: ["shop"], stock: "release" },
+  },
+  shipped: {
+    /** Collected at the door: recordCollection, never a bare status change. */
+    delivered: { by: ["admin"], stock: "none" },
+    /** Refused at the door: the parcel comes back. */
+    cancelled: { by: ["admin"], stock: "return" },
+  },
+  /** The money given back by hand, after it was collected. */
+  delivered: { refunded: { by: ["admin"], stock: "none" } },
+  cancelled: {},
+  refunded: {},
+  expired: {},
+} as const satisfies Record<OrderStatus, Partial<Record<OrderStatus, MoveRule>>>;
+
+export type PaymentMethod = Order["paymentMethod"];
+
+const TABLES: Record<PaymentMethod, Record<OrderStatus, Partial<Record<OrderStatus, MoveRule>>>> = {
+  online: TRANSITIONS,
+  pay_on_delivery: PAY_ON_DELIVERY_TRANSITIONS,
+};
+
+/** The move from `from` to `to` of an order paid this way, or undefined when its table has none (staying put included). */
+export function moveRule(from: OrderStatus, to: OrderStatus, method: PaymentMethod = "online"): MoveRule | undefined {
+  return TABLES[method][from][to];
 }
 
-/** Whether `actor` may move an order from `from` to `to`. Staying put is never a move. */
-export function mayMove(from: OrderStatus, to: OrderStatus, actor: Actor): boolean {
-  return moveRule(from, to)?.by.includes(actor) ?? false;
+/** Whether `actor` may move an order paid this way from `from` to `to`. Staying put is never a move. */
+export function mayMove(from: OrderStatus, to: OrderStatus, actor: Actor, method: PaymentMethod = "online"): boolean {
+  return moveRule(from, to, method)?.by.includes(actor) ?? false;
 }
 
-/** Where `actor` may move an order from `from`, the usual next step first. */
-export function nextStatuses(from: OrderStatus, actor: Actor): OrderStatus[] {
-  return (Object.keys(TRANSITIONS[from]) as OrderStatus[]).filter((to) => mayMove(from, to, actor));
+/** Where `actor` may move an order paid this way from `from`, the usual next step first. */
+export function nextStatuses(from: OrderStatus, actor: Actor, method: PaymentMethod = "online"): OrderStatus[] {
+  return (Object.keys(TABLES[method][from]) as OrderStatus[]).filter((to) => mayMove(from, to, actor, method));
 }
 
-/** The order's state this move needs besides its status: paid once; after that, placed. */
-function paidCondition(from: OrderStatus, to: OrderStatus): "unpaid" | "placed" | null {
-  if (to === "paid") return "unpaid";
+/**
+ * The order's state this move needs besides its status: paid once (online: the payment; on
+ * delivery: the collection, with the move to delivered); after that, placed.
+ */
+function paidCondition(from: OrderStatus, to: OrderStatus, method: PaymentMethod): "unpaid" | "placed" | null {
+  if (to === (method === "online" ? "paid" : "delivered")) return "unpaid";
   return isPlacedStatus(from) ? "placed" : null;
 }
 
@@ -196,7 +257,7 @@ export interface Move {
   /** Kept with the event (the admin's internal note, or why the shop moved it); never mailed. */
   note?: string | null;
   /** Other columns the move writes in the same statement. */
-  set?: Partial<Pick<Order, "paidAt" | "needsRefund" | "reservedUntil" | "trackingId" | "arrivesBy">>;
+  set?: Partial<Pick<Order, "paidAt" | "placedAt" | "needsRefund" | "reservedUntil" | "trackingId" | "arrivesBy">>;
 }
 
 export type MoveResult =
@@ -215,13 +276,17 @@ export type MoveResult =
  * also changes stock locks its variants after it (decision 0017), as every caller here does.
  */
 export async function transition(tx: Executor, move: Move): Promise<MoveResult> {
-  const [current] = await tx.select({ status: orders.status, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, move.orderId)).for("update");
+  const [current] = await tx
+    .select({ status: orders.status, paidAt: orders.paidAt, placedAt: orders.placedAt, method: orders.paymentMethod })
+    .from(orders)
+    .where(eq(orders.id, move.orderId))
+    .for("update");
   if (!current) return { ok: false, reason: "not-found" };
   const from = current.status;
   if (move.from !== undefined && move.from !== from) return { ok: false, reason: "stale", current: from };
-  if (!mayMove(from, move.to, actorOf(move.by))) return { ok: false, reason: "not-allowed", current: from };
-  const needs = paidCondition(from, move.to);
-  if ((needs === "unpaid" && current.paidAt) || (needs === "placed" && !current.paidAt)) return { ok: false, reason: "not-found" };
+  if (!mayMove(from, move.to, actorOf(move.by), current.method)) return { ok: false, reason: "not-allowed", current: from };
+  const needs = paidCondition(from, move.to, current.method);
+  if ((needs === "unpaid" && current.paidAt) || (needs === "placed" && !current.placedAt)) return { ok: false, reason: "not-found" };
 
   const [order] = await tx
     .update(orders)
@@ -230,21 +295,25 @@ export async function transition(tx: Executor, move: Move): Promise<MoveResult> 
       and(
         eq(orders.id, move.orderId),
         eq(orders.status, from),
-        needs === "unpaid" ? isNull(orders.paidAt) : needs === "placed" ? isNotNull(orders.paidAt) : undefined,
+        needs === "unpaid" ? isNull(orders.paidAt) : needs === "placed" ? isNotNull(orders.placedAt) : undefined,
       ),
     )
     .returning();
   // The row is locked above, so this cannot happen; should it, nothing is recorded.
   if (!order) return { ok: false, reason: "stale", current: from };
-  await tx
-    .insert(orderEvents)
-    .values({ orderId: order.id, status: move.to, accountId: move.by === "shop" ? null : move.by, note: move.note ?? null });
+  await tx.insert(orderEvents).values({ orderId: order.id, status: move.to, accountId: moverAccount(move.by), note: move.note ?? null });
   return { ok: true, from, order };
 }
 
-/** The first event of a new order: it starts pending, opened by the shop at Pay Now. */
-export async function recordNewOrder(tx: Executor, { orderId, note }: { orderId: number; note?: string | null }): Promise<void> {
-  await tx.insert(orderEvents).values({ orderId, status: "pending", accountId: null, note: note ?? null });
+/**
+ * The first event of a new order: pending, opened by the shop at Pay Now; or confirmed by its
+ * customer, to be paid on delivery.
+ */
+export async function recordNewOrder(
+  tx: Executor,
+  { orderId, note, status = "pending", by = "shop" }: { orderId: number; note?: string | null; status?: "pending" | "confirmed"; by?: Mover },
+): Promise<void> {
+  await tx.insert(orderEvents).values({ orderId, status, accountId: moverAccount(by), note: note ?? null });
 }
 
 /** A line in the order's history that changes no status: what the shop learnt about its money (a refund refused, a dispute). */

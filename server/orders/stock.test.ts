@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { TRANSITIONS, type OrderStatus } from "./lifecycle";
+import { moveRule, nextStatuses, PAY_ON_DELIVERY_TRANSITIONS, TRANSITIONS, type OrderStatus } from "./lifecycle";
 import { holdsStock, stockChange, type StockHolder } from "./stock";
 
 // Which orders hold their units, checked against what every move declares (decision 0050), and
@@ -12,26 +12,54 @@ const HELD_UNTIL = new Date("2026-01-01T12:00:00Z");
 
 /** The states an order can be in: a status, with or without a hold or a pending refund where it can have one. */
 const STATES: StockHolder[] = [
-  { status: "pending", reservedUntil: HELD_UNTIL, needsRefund: false },
-  { status: "pending", reservedUntil: null, needsRefund: false },
-  { status: "paid", reservedUntil: null, needsRefund: false },
-  { status: "paid", reservedUntil: null, needsRefund: true },
-  { status: "processing", reservedUntil: null, needsRefund: false },
-  { status: "shipped", reservedUntil: null, needsRefund: false },
-  { status: "delivered", reservedUntil: null, needsRefund: false },
-  { status: "cancelled", reservedUntil: null, needsRefund: false },
-  { status: "cancelled", reservedUntil: null, needsRefund: true },
-  { status: "refunded", reservedUntil: null, needsRefund: false },
-  { status: "expired", reservedUntil: null, needsRefund: false },
+  ...(
+    [
+      ["pending", HELD_UNTIL, false],
+      ["pending", null, false],
+      ["paid", null, false],
+      ["paid", null, true],
+      ["processing", null, false],
+      ["shipped", null, false],
+      ["delivered", null, false],
+      ["cancelled", null, false],
+      ["cancelled", null, true],
+      ["refunded", null, false],
+      ["expired", null, false],
+    ] as const
+  ).map(([status, reservedUntil, needsRefund]) => ({ status, reservedUntil, needsRefund, paymentMethod: "online" as const })),
+  // Paid on delivery (decision 0060): placed holding its units, never a hold or a refund flag.
+  ...(["confirmed", "processing", "shipped", "delivered", "cancelled", "refunded", "expired"] as const).map((status) => ({
+    status,
+    reservedUntil: null,
+    needsRefund: false,
+    paymentMethod: "pay_on_delivery" as const,
+  })),
 ];
 
-const describeState = (s: StockHolder) => `${s.status}${s.reservedUntil ? " (held)" : ""}${s.needsRefund ? " (needs refund)" : ""}`;
+const describeState = (s: StockHolder) =>
+  `${s.paymentMethod === "pay_on_delivery" ? "on delivery: " : ""}${s.status}${s.reservedUntil ? " (held)" : ""}${s.needsRefund ? " (needs refund)" : ""}`;
 
 /** The order after a move, as its callers write it: no hold once out of pending; a refund or a take clears the flag. */
 function after(before: StockHolder, to: OrderStatus): StockHolder {
   const change = stockChange(before, to);
-  return { status: to, reservedUntil: null, needsRefund: to === "refunded" || change === "take" ? false : before.needsRefund };
+  return {
+    status: to,
+    reservedUntil: null,
+    needsRefund: to === "refunded" || change === "take" ? false : before.needsRefund,
+    paymentMethod: before.paymentMethod,
+  };
 }
+
+describe("an order paid on delivery", () => {
+  it("holds its units from the moment it is placed until it ships, and staff may never deliver it without its collection", () => {
+    expect(holdsStock({ status: "confirmed", reservedUntil: null, needsRefund: false, paymentMethod: "pay_on_delivery" })).toBe(true);
+    expect(nextStatuses("shipped", "customer", "pay_on_delivery")).toEqual([]);
+    expect(nextStatuses("confirmed", "customer", "pay_on_delivery")).toEqual(["cancelled"]);
+    expect(nextStatuses("processing", "customer", "pay_on_delivery")).toEqual(["cancelled"]);
+    // An online order's customer cancels nothing: their money is in.
+    expect(nextStatuses("paid", "customer", "online")).toEqual([]);
+  });
+});
 
 describe("holdsStock", () => {
   it("is true for a held checkout, and a paid or processing order that took its units; false otherwise", () => {
@@ -47,19 +75,29 @@ describe("holdsStock", () => {
       "cancelled (needs refund)": false,
       refunded: false,
       expired: false,
+      "on delivery: confirmed": true,
+      "on delivery: processing": true,
+      "on delivery: shipped": false,
+      "on delivery: delivered": false,
+      "on delivery: cancelled": false,
+      "on delivery: refunded": false,
+      "on delivery: expired": false,
     });
   });
 
   it("changes on a move exactly as the move declares: taken, released, sent with the parcel, or not at all", () => {
     for (const before of STATES) {
-      for (const to of Object.keys(TRANSITIONS[before.status]) as OrderStatus[]) {
-        const declared = (TRANSITIONS[before.status] as Record<string, { stock: string }>)[to].stock;
+      const table = before.paymentMethod === "online" ? TRANSITIONS : PAY_ON_DELIVERY_TRANSITIONS;
+      for (const to of Object.keys(table[before.status]) as OrderStatus[]) {
+        const declared = moveRule(before.status, to, before.paymentMethod)!.stock;
         const [was, is] = [holdsStock(before), holdsStock(after(before, to))];
         const change = stockChange(before, to);
         const label = `${describeState(before)} → ${to} (${declared})`;
         if (declared === "take") expect([change, is], label).toEqual([was ? null : "take", true]);
         else if (declared === "release") expect([change, is], label).toEqual([was ? "release" : null, false]);
         else if (declared === "send") expect([change, was, is], label).toEqual([null, true, false]);
+        // Refused at the door: the parcel's units come back, though the order held none.
+        else if (declared === "return") expect([change, was, is], label).toEqual(["release", false, false]);
         else expect([change, is], label).toEqual([null, was]);
       }
     }

@@ -15,10 +15,10 @@ import { moveRule, type Order, type OrderStatus } from "./lifecycle";
 // the other waits for. Not enough stock is an answer (a value), not an exception.
 
 /** The statuses in which an order holds its units off the shelf (pending: while its hold lasts). */
-export const HOLDING_STATUSES = ["pending", "paid", "processing"] as const satisfies readonly OrderStatus[];
+export const HOLDING_STATUSES = ["pending", "confirmed", "paid", "processing"] as const satisfies readonly OrderStatus[];
 
-/** What tells whether an order holds its units. */
-export type StockHolder = Pick<Order, "status" | "needsRefund" | "reservedUntil">;
+/** What tells whether an order holds its units, and which table its moves follow. */
+export type StockHolder = Pick<Order, "status" | "needsRefund" | "reservedUntil" | "paymentMethod">;
 
 /**
  * Whether an order holds its units, so that ending it now puts them back: a pending one while its
@@ -33,9 +33,11 @@ export function holdsStock(order: StockHolder): boolean {
 
 /** What moving this order to `to` changes on the shelf: its units taken, released, or nothing. */
 export function stockChange(order: StockHolder, to: OrderStatus): "take" | "release" | null {
-  const effect = moveRule(order.status, to)?.stock;
+  const effect = moveRule(order.status, to, order.paymentMethod)?.stock;
   if (effect === "take" && !holdsStock(order)) return "take";
   if (effect === "release" && holdsStock(order)) return "release";
+  // A parcel refused at the door: its units were sent, and come back.
+  if (effect === "return") return "release";
   return null;
 }
 

@@ -90,6 +90,7 @@ async function findTracked(db: Database, where: SQL): Promise<TrackedOrder | nul
       trackingId: orders.trackingId,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
+      placedAt: orders.placedAt,
       state: orders.state,
       arrivesBy: orders.arrivesBy,
     })
@@ -108,10 +109,10 @@ async function findTracked(db: Database, where: SQL): Promise<TrackedOrder | nul
     status: order.status,
     statusLabel: customerLabel(order.status),
     trackingId: order.trackingId,
-    placedOn: lagosDate(order.paidAt ?? order.createdAt),
-    estimate: order.paidAt
+    placedOn: lagosDate(order.placedAt ?? order.createdAt),
+    estimate: order.placedAt
       ? // Orders paid before estimates were kept get one by today's settings (decision 0037).
-        estimate(order.status, order.arrivesBy ?? (await estimateArrival(db, order.state, order.paidAt)), delivered?.at ?? null)
+        estimate(order.status, order.arrivesBy ?? (await estimateArrival(db, order.state, order.placedAt)), delivered?.at ?? null)
       : messages.awaitingPaymentEstimate,
   };
 }

@@ -24,6 +24,8 @@ const EXTRA_SLOTS: Record<TextKind, (keyof TextValues)[]> = {
   "order-delivered": [],
   "order-cancelled": [],
   "order-refunded": ["amount"],
+  "pay-on-delivery-placed": ["amount"],
+  "pay-on-delivery-collected": ["amount"],
 };
 
 /** The values a kind takes: the order, the link and its own. */

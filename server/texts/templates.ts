@@ -42,6 +42,11 @@ export const TEXT_KINDS = {
   "order-delivered": { title: "Order delivered", words: `${SHOP_NAME}: order {order} has been delivered. Enjoy it! ${LINK}` },
   "order-cancelled": { title: "Order cancelled", words: `${SHOP_NAME}: order {order} has been cancelled. ${LINK}` },
   "order-refunded": { title: "Refund sent", words: `${SHOP_NAME}: we refunded {amount} for order {order}. ${LINK}` },
+  "pay-on-delivery-placed": {
+    title: "Pay on delivery confirmed",
+    words: `${SHOP_NAME}: order {order} is confirmed. Pay {amount} when it is delivered. ${LINK}`,
+  },
+  "pay-on-delivery-collected": { title: "Payment collected", words: `${SHOP_NAME}: we received {amount} for order {order}. ${LINK}` },
 } as const satisfies Record<string, TextWording>;
 
 export type TextKind = keyof typeof TEXT_KINDS;

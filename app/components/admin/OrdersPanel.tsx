@@ -23,6 +23,7 @@ type PanelData = Awaited<ReturnType<typeof ordersPanelData>>;
 /** A badge colour for every status of the lifecycle (server/orders/lifecycle.ts); its words come from the server. */
 const STATUS_STYLES: Record<OrderStatus, string> = {
   pending: "bg-slate-100 text-slate-700 ring-slate-300",
+  confirmed: "bg-orange-50 text-orange-900 ring-orange-300",
   expired: "bg-slate-100 text-slate-700 ring-slate-300",
   paid: "bg-blue-50 text-blue-800 ring-blue-200",
   processing: "bg-amber-50 text-amber-900 ring-amber-300",
