@@ -28,6 +28,7 @@ import {
 import type { Role, SignedInAccount } from "~/server/accounts/sessions";
 import { retryText } from "~/server/rate-limits";
 import { saveOrderUpdateChoices } from "~/server/texts/order-updates";
+import { cancelPayOnDelivery } from "~/server/checkout/pay-on-delivery";
 import { CHANGE_PASSWORD_FORM, ORDER_UPDATES_FORM, type FormResult } from "./forms";
 import {
   clearedSessionCookieHeader,
@@ -194,6 +195,14 @@ export async function updatePhoneAction(account: SignedInAccount, form: FormData
   const result = await updatePhone(context.db, account, input.data.email, input.data.phoneNumber);
   if (!result.ok) return error(messages.phoneOtherAccount);
   return done(messages.phoneUpdated);
+}
+
+/** A customer cancels their order paid on delivery before it ships; the answer shows on My Orders. */
+export async function cancelOrderAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
+  const orderRef = String(form.get("orderRef") ?? "");
+  if (orderRef.length > 100) return invalid(messages.podNotCancellable);
+  const cancelled = await cancelPayOnDelivery(context.checkout, account.id, orderRef);
+  return cancelled.ok ? done(cancelled.message) : error(cancelled.message);
 }
 
 /** A customer chooses the channels of their order updates: each box checked or not, nothing else. */

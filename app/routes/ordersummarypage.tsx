@@ -14,6 +14,8 @@ import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
 import { arrivalFor, cancelCheckout, cartTotalKobo, completePayment, getCart, getDelivery, startCheckout } from "~/app/services.server";
 import { deliverySettings } from "../delivery.server";
+import { PAY_ON_DELIVERY_INTENTS, payOnDeliveryAction, payOnDeliveryView, type PayOnDeliveryIntent } from "../pay-on-delivery.server";
+import { PayOnDelivery } from "../components/checkout/PayOnDelivery";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await requireAccount(request, context, "customer");
@@ -21,8 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (lines.length === 0) throw redirect("/cartpage");
   const delivery = await getDelivery(context.db, account.id);
   if (!delivery) throw redirect("/deliverydetailpage");
+  const totalKobo = cartTotalKobo(lines);
   // From now: the order is not placed yet (it keeps the day computed when it is paid).
-  return { lines, delivery, totalKobo: cartTotalKobo(lines), arrives: arrivalFor(await deliverySettings(context), delivery.state) };
+  const arrives = arrivalFor(await deliverySettings(context), delivery.state);
+  return { lines, delivery, totalKobo, arrives, payOnDelivery: await payOnDeliveryView(account, delivery, totalKobo, context) };
 }
 
 const PAYMENT_REFERENCE_MAX = 100;
@@ -30,7 +34,8 @@ const PAYMENT_REFERENCE_MAX = 100;
 export async function action({ request, context }: Route.ActionArgs) {
   const account = await requireAccount(request, context, "customer");
   const form = await request.formData();
-  const intent = formIntent(form, ["pay", "complete", "cancel"]);
+  const intent = formIntent(form, ["pay", "complete", "cancel", ...PAY_ON_DELIVERY_INTENTS]);
+  if (intent?.startsWith("pod-")) return payOnDeliveryAction(intent as PayOnDeliveryIntent, account, form, context);
   const reference = String(form.get("reference") ?? "");
   const step = (value: PaymentStep, status = 200) => data<PaymentStep>(value, { status });
   // A form this page does not have: 400, nothing done, in the words Pay Now shows (requirements §8).
@@ -77,14 +82,14 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 // Once the order is placed the cart is empty, and this loader would send the customer back to
 // the cart before they read 'Order Placed Successfully!'; the header's count still refreshes.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "complete" ? false : defaultShouldRevalidate;
+  ["complete", "pod-place"].includes(String(formData?.get("intent"))) ? false : defaultShouldRevalidate;
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Order Summary");
 
 export default function OrderSummaryPage({ loaderData }: Route.ComponentProps) {
-  const { lines, delivery, totalKobo, arrives } = loaderData;
+  const { lines, delivery, totalKobo, arrives, payOnDelivery } = loaderData;
   const channels = usePaymentChannels();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
@@ -143,6 +148,7 @@ export default function OrderSummaryPage({ loaderData }: Route.ComponentProps) {
             <PaymentMarks className="justify-center [&_li]:ring-1 [&_li]:ring-slate-200" />
             <p>Pay by {channelSentence(channels)}, secured by Paystack.</p>
           </div>
+          <PayOnDelivery view={payOnDelivery} totalKobo={totalKobo} />
         </aside>
       </div>
     </div>

@@ -1,15 +1,16 @@
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { OrderLine } from "../components/OrderLine";
 import type { Route } from "./+types/userdashboard";
 import { messages } from "~/common/messages";
 import { CUSTOMER_PANELS } from "~/common/panels";
 import { formatNairaTotal } from "~/common/money";
-import { changePasswordAction, logoutAction, orderUpdatesAction, updatePhoneAction } from "../accounts.server";
+import { cancelOrderAction, changePasswordAction, logoutAction, orderUpdatesAction, updatePhoneAction } from "../accounts.server";
 import { OrderUpdates } from "../components/account/OrderUpdates";
 import { AccountInfo } from "../components/account/AccountInfo";
 import { Dashboard, menuFromUrl } from "../components/account/Dashboard";
 import { ListIcon, UserIcon } from "../components/icons";
-import { networkFallback, ORDER_UPDATES_FORM } from "../forms";
+import { networkFallback, ORDER_UPDATES_FORM, type FormResult } from "../forms";
+import { FormMessage } from "../components/account/fields";
 import { formIntent, unknownIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
@@ -47,13 +48,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = formIntent(form, ["logout", "update-phone", "change-password", ORDER_UPDATES_FORM]);
+  const intent = formIntent(form, ["logout", "update-phone", "change-password", ORDER_UPDATES_FORM, "cancel-order"]);
   // Logout needs no live session: it ends whatever session the cookie names and clears it.
   if (intent === "logout") return logoutAction("customer", request, context);
   const account = await requireAccount(request, context, "customer");
   if (intent === "update-phone") return updatePhoneAction(account, form, context);
   if (intent === "change-password") return changePasswordAction(account, form, context);
   if (intent === ORDER_UPDATES_FORM) return orderUpdatesAction(account, form, context);
+  if (intent === "cancel-order") return cancelOrderAction(account, form, context);
   return unknownIntent();
 }
 export const clientAction = networkFallback(messages.tryAgain);
@@ -75,16 +77,29 @@ export default function UserDashboard({ loaderData, actionData }: Route.Componen
           {updates ? <OrderUpdates choices={updates} result={updatesResult} /> : null}
         </>
       ) : (
-        <MyOrders orders={orders} error={ordersError} />
+        <MyOrders orders={orders} error={ordersError} result={actionData} />
       )}
     </Dashboard>
   );
 }
 
-function MyOrders({ orders, error }: { orders: Route.ComponentProps["loaderData"]["orders"]; error: string | null }) {
+function MyOrders({
+  orders,
+  error,
+  result,
+}: {
+  orders: Route.ComponentProps["loaderData"]["orders"];
+  error: string | null;
+  result: FormResult | undefined;
+}) {
   return (
     <div>
       <h2 className="text-lg font-semibold text-slate-900">My Orders</h2>
+      {result && "message" in result ? (
+        <div className="mt-3">
+          <FormMessage tone={result.status === "error" ? "error" : "success"}>{result.message}</FormMessage>
+        </div>
+      ) : null}
       {error ? (
         <p role="alert" className="py-10 text-center text-red-700">
           {error}
@@ -133,11 +148,29 @@ function MyOrders({ orders, error }: { orders: Route.ComponentProps["loaderData"
                   <OrderLine key={i} item={item} />
                 ))}
               </ul>
-              <p className="mt-3 text-right text-sm font-semibold text-slate-900">Total: {formatNairaTotal(order.totalKobo)}</p>
+              <p className="mt-3 text-right text-sm font-semibold text-slate-900">
+                {order.paymentMethod === "pay_on_delivery" && order.status !== "delivered" ? "To pay on delivery" : "Total"}:{" "}
+                {formatNairaTotal(order.totalKobo)}
+              </p>
+              {order.cancellable ? <CancelOrder orderRef={order.orderRef} /> : null}
             </li>
           ))}
         </ul>
       )}
     </div>
+  );
+}
+
+/** An order paid on delivery, not yet shipped: its customer may cancel it (issue 28). */
+function CancelOrder({ orderRef }: { orderRef: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("orderRef") === orderRef;
+  return (
+    <Form method="post" className="mt-2 text-right">
+      <input type="hidden" name="orderRef" value={orderRef} />
+      <button type="submit" name="intent" value="cancel-order" disabled={busy} className="text-sm font-semibold text-red-700 hover:underline">
+        {busy ? "Cancelling..." : "Cancel this order"}
+      </button>
+    </Form>
   );
 }

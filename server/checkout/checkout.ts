@@ -446,7 +446,8 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
       to: "paid",
       by: "shop",
       note,
-      set: { paidAt, placedAt: paidAt, needsRefund: refundReason !== null, reservedUntil: null, arrivesBy },
+      // Placed as it is paid (migration 0026's trigger sets placed_at).
+      set: { paidAt, needsRefund: refundReason !== null, reservedUntil: null, arrivesBy },
     });
     if (!moved.ok) throw new Error(`Order ${order.orderRef} cannot be paid from ${order.status} (${moved.reason})`);
     const paymentTo = moveRule(moved.from, "paid")?.payment;

@@ -375,6 +375,7 @@ export const orders = pgTable(
     /**
      * When the order was placed: paid online, or confirmed to be paid on delivery. Customers,
      * tracking and the admin see only placed orders; the money is in only once `paidAt` is set.
+     * A paid order is always placed: a trigger (migration 0026) sets it from `paid_at` when unset.
      */
     placedAt: timestamp("placed_at", { withTimezone: true }),
     /** Paid, but the stock was gone: an admin must refund it. */

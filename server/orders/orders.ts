@@ -3,7 +3,7 @@ import type { DeliveryDetails } from "~/common/delivery";
 import { lagosDateTime } from "~/common/lagos-time";
 import type { Database } from "../db/client";
 import { orderItems, orders, payments } from "../db/schema";
-import { placed, type OrderStatus } from "./lifecycle";
+import { mayMove, placed, type OrderStatus } from "./lifecycle";
 
 // A customer's orders, newest first, with the items as they were bought (requirements §3.12 "Order as shown").
 // Only placed orders count: a checkout whose payment never arrived is not part of the history.
@@ -13,6 +13,9 @@ export interface OrderSummary {
   orderRef: string;
   paymentReference: string | null;
   status: OrderStatus;
+  paymentMethod: "online" | "pay_on_delivery";
+  /** The customer may still cancel it (paid on delivery, not yet shipped). */
+  cancellable: boolean;
   totalKobo: number;
   /** The courier's tracking id, once the shop has given one. */
   trackingId: string | null;
@@ -29,6 +32,7 @@ export async function listOrders(db: Database, accountId: number): Promise<Order
       orderRef: orders.orderRef,
       paymentReference: payments.reference,
       status: orders.status,
+      paymentMethod: orders.paymentMethod,
       totalKobo: orders.totalKobo,
       trackingId: orders.trackingId,
       createdAt: orders.createdAt,
@@ -58,6 +62,7 @@ export async function listOrders(db: Database, accountId: number): Promise<Order
     .orderBy(asc(orderItems.id));
   return rows.map((order) => ({
     ...order,
+    cancellable: mayMove(order.status, "cancelled", "customer", order.paymentMethod),
     orderDate: lagosDateTime(order.createdAt),
     items: items.filter((i) => i.orderId === order.id).map(({ orderId: _, ...item }) => item),
   }));

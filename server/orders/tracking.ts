@@ -109,10 +109,10 @@ async function findTracked(db: Database, where: SQL): Promise<TrackedOrder | nul
     status: order.status,
     statusLabel: customerLabel(order.status),
     trackingId: order.trackingId,
-    placedOn: lagosDate(order.placedAt ?? order.createdAt),
+    placedOn: lagosDate(order.paidAt ?? order.placedAt ?? order.createdAt),
     estimate: order.placedAt
       ? // Orders paid before estimates were kept get one by today's settings (decision 0037).
-        estimate(order.status, order.arrivesBy ?? (await estimateArrival(db, order.state, order.placedAt)), delivered?.at ?? null)
+        estimate(order.status, order.arrivesBy ?? (await estimateArrival(db, order.state, order.paidAt ?? order.placedAt)), delivered?.at ?? null)
       : messages.awaitingPaymentEstimate,
   };
 }

@@ -39,8 +39,17 @@ const valuesOf = (kind: TextKind): TextValues => ({
 const filled = (body: string, parameters: string[]) => body.replace(/\{\{(\d+)\}\}/g, (_, n: string) => parameters[Number(n) - 1]);
 
 describe("textContent", () => {
-  it("has the six kinds of issue 28", () => {
-    expect([...KINDS].sort()).toEqual(["awaiting-transfer", "order-cancelled", "order-delivered", "order-placed", "order-refunded", "order-shipped"]);
+  it("has the eight kinds of issue 28", () => {
+    expect([...KINDS].sort()).toEqual([
+      "awaiting-transfer",
+      "order-cancelled",
+      "order-delivered",
+      "order-placed",
+      "order-refunded",
+      "order-shipped",
+      "pay-on-delivery-collected",
+      "pay-on-delivery-placed",
+    ]);
   });
 
   it.each(KINDS)("%s: the text carries each of its values, and no slot is left unfilled", (kind) => {
@@ -107,6 +116,8 @@ describe("the WhatsApp templates", () => {
       "order_placed",
       "order_refunded",
       "order_shipped",
+      "pay_on_delivery_collected",
+      "pay_on_delivery_placed",
     ]);
     for (const kind of KINDS) expect(whatsappTemplateName(kind)).toMatch(/^[a-z0-9_]{1,512}$/);
   });

@@ -44,7 +44,7 @@ export const TEXT_KINDS = {
   "order-refunded": { title: "Refund sent", words: `${SHOP_NAME}: we refunded {amount} for order {order}. ${LINK}` },
   "pay-on-delivery-placed": {
     title: "Pay on delivery confirmed",
-    words: `${SHOP_NAME}: order {order} is confirmed. Pay {amount} when it is delivered. ${LINK}`,
+    words: `${SHOP_NAME}: order {order} is confirmed. Pay {amount} at delivery. ${LINK}`,
   },
   "pay-on-delivery-collected": { title: "Payment collected", words: `${SHOP_NAME}: we received {amount} for order {order}. ${LINK}` },
 } as const satisfies Record<string, TextWording>;

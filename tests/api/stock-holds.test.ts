@@ -1,10 +1,12 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
-import { addToCart } from "~/server/cart/cart";
+import { addToCart, saveDelivery } from "~/server/cart/cart";
+import { cancelPayOnDelivery, PAY_ON_DELIVERY_DEFAULTS, PAY_ON_DELIVERY_SETTING, placePayOnDelivery } from "~/server/checkout/pay-on-delivery";
+import { recordCollection } from "~/server/orders/collections";
 import { cancelCheckout, completePayment, expireStaleOrders, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
 import { sendDueRefunds } from "~/server/checkout/refunds";
-import { carts, orders, payments, products, productVariants, refunds } from "~/server/db/schema";
+import { carts, orders, payments, products, productVariants, refunds, shopSettings } from "~/server/db/schema";
 import { changeOrderStatus } from "~/server/orders/admin-orders";
 import { ORDER_STATUSES, type OrderStatus, type PlacedStatus } from "~/server/orders/lifecycle";
 import { holdsStock } from "~/server/orders/stock";
@@ -44,6 +46,13 @@ beforeAll(async () => {
     .where(and(eq(productVariants.size, ""), isNull(products.archivedAt), isNull(productVariants.archivedAt), eq(products.hidden, false)))
     .orderBy(asc(products.id));
   plainProducts = rows.map((r) => r.productId);
+  // Pay on delivery for anyone, as many open orders as the cases need.
+  await handle.db
+    .insert(shopSettings)
+    .values({
+      key: PAY_ON_DELIVERY_SETTING.key,
+      value: { ...PAY_ON_DELIVERY_DEFAULTS, on: true, who: "anyone", maxOpen: 20, ceilingKobo: 10_000_000_00 },
+    });
 });
 
 it("runs on the engine this run asked for", () => {
@@ -116,6 +125,27 @@ async function paidAfterSoldOut(tag: string): Promise<Case> {
   await setStock(handle.db, c.productId, SHELF);
   return c;
 }
+
+/** 2 units of a product of its own, placed to pay on delivery (decision 0060). */
+async function payOnDelivery(tag: string): Promise<Case> {
+  const productId = plainProducts[nextProduct++];
+  await setStock(handle.db, productId, SHELF);
+  const who = await quickCustomer(handle.db, tag);
+  for (let i = 0; i < UNITS; i++) expect((await addToCart(handle.db, who.id, { productId })).ok).toBe(true);
+  await saveDelivery(handle.db, who.id, deliveryFields());
+  const placed = await placePayOnDelivery(checkout, who.id);
+  if (!placed.ok) throw new Error(placed.message);
+  const [row] = await handle.db.select({ id: orders.id }).from(orders).where(eq(orders.orderRef, placed.orderRef));
+  return { productId, who, reference: "", accessCode: "", orderRef: placed.orderRef, orderId: row.id };
+}
+
+const payOnDeliveryThen =
+  (...statuses: PlacedStatus[]) =>
+  async (tag: string): Promise<Case> => {
+    const c = await payOnDelivery(tag);
+    await move(c, ...statuses);
+    return c;
+  };
 
 async function orderRow(c: Case) {
   const [row] = await handle.db.select().from(orders).where(eq(orders.id, c.orderId));
@@ -217,6 +247,40 @@ const CASES: StatusCase[] = [
       expect(await expireStaleOrders(handle.db, new Date(Date.now() + 16 * 60_000))).toBeGreaterThanOrEqual(1);
       return c;
     },
+    end: async () => {},
+  },
+  {
+    status: "confirmed",
+    label: "confirmed, to pay on delivery",
+    units: "held",
+    reach: payOnDelivery,
+    end: async (c) => expect(await cancelPayOnDelivery(checkout, c.who.id, c.orderRef)).toMatchObject({ ok: true }),
+  },
+  {
+    status: "processing",
+    label: "processing, to pay on delivery",
+    units: "held",
+    reach: payOnDeliveryThen("processing"),
+    end: (c) => move(c, "cancelled"),
+  },
+  {
+    status: "shipped",
+    label: "shipped, to pay on delivery",
+    units: "sent",
+    reach: payOnDeliveryThen("processing", "shipped"),
+    end: async (c) =>
+      expect(
+        await recordCollection(checkout, adminId, c.orderRef, { method: "cash", amountKobo: (await orderRow(c)).totalKobo, reason: null }),
+      ).toEqual({
+        ok: true,
+        orderRef: c.orderRef,
+      }),
+  },
+  {
+    status: "cancelled",
+    label: "refused at the door (its parcel came back)",
+    units: "on the shelf",
+    reach: payOnDeliveryThen("processing", "shipped", "cancelled"),
     end: async () => {},
   },
 ];

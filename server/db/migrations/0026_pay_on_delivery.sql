@@ -31,3 +31,15 @@ ALTER TABLE "phone_codes" ADD CONSTRAINT "phone_codes_account_id_accounts_id_fk"
 CREATE INDEX "collections_created_idx" ON "collections" USING btree ("created_at");--> statement-breakpoint
 -- Every order placed so far was paid online when it was placed.
 UPDATE "orders" SET "placed_at" = "paid_at" WHERE "paid_at" IS NOT NULL;
+--> statement-breakpoint
+-- An order that is paid is placed: a payment's paid_at is its placed_at when it had none (an order
+-- paid on delivery was placed before, when it was confirmed).
+CREATE FUNCTION "orders_placed_when_paid"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."paid_at" IS NOT NULL AND NEW."placed_at" IS NULL THEN
+    NEW."placed_at" := NEW."paid_at";
+  END IF;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "orders_placed_when_paid" BEFORE INSERT OR UPDATE OF "paid_at", "placed_at" ON "orders" FOR EACH ROW EXECUTE FUNCTION "orders_placed_when_paid"();
