@@ -74,7 +74,7 @@ const envSchema = z
       emptyAsUndefined,
       z
         .string()
-        .regex(/^[A-Za-z0-9 ]{3,11}$/, "3 to 11 letters or digits")
+        .regex(/^[a-z0-9 ]{3,11}$/i, "3 to 11 letters or digits")
         .optional(),
     ),
     TERMII_API_BASE: z.url().default("https://api.ng.termii.com"),

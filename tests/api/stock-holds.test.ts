@@ -47,12 +47,10 @@ beforeAll(async () => {
     .orderBy(asc(products.id));
   plainProducts = rows.map((r) => r.productId);
   // Pay on delivery for anyone, as many open orders as the cases need.
-  await handle.db
-    .insert(shopSettings)
-    .values({
-      key: PAY_ON_DELIVERY_SETTING.key,
-      value: { ...PAY_ON_DELIVERY_DEFAULTS, on: true, who: "anyone", maxOpen: 20, ceilingKobo: 10_000_000_00 },
-    });
+  await handle.db.insert(shopSettings).values({
+    key: PAY_ON_DELIVERY_SETTING.key,
+    value: { ...PAY_ON_DELIVERY_DEFAULTS, on: true, who: "anyone", maxOpen: 20, ceilingKobo: 10_000_000_00 },
+  });
 });
 
 it("runs on the engine this run asked for", () => {
