@@ -19,6 +19,7 @@ import { isPlacedStatus, PLACED_STATUSES, staffLabel } from "~/server/orders/lif
 import { BULK_MAX, BULK_STATUSES, changeOrderStatuses, type BulkStatusResult } from "~/server/orders/bulk-status";
 import { exportOrders, exportRange, type ExportKind } from "~/server/orders/order-export";
 import { csvHeaders } from "~/server/export/csv";
+import { collectionInput, recordCollection } from "~/server/orders/collections";
 import type { FormResult } from "../forms";
 
 // The admin's Orders panel (ADMIN_PANELS.orders): the list with its filters from the URL
@@ -110,6 +111,20 @@ export async function orderStatusAction(account: SignedInAccount, form: FormData
     status: "done",
     message: `Order ${result.orderRef} is now ${staffLabel(result.status).toLowerCase()}. The customer has been emailed.`,
   });
+}
+
+/** Collected at the door (issue 28): the answer shows in the collection's card. */
+export async function collectionAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
+  const answer = (status: "done" | "error", message: string, init: { status?: number } = {}) =>
+    data<FormResult>({ status, message, form: "collect" }, init);
+  const input = collectionInput.safeParse({
+    method: form.get("method") ?? undefined,
+    amount: form.get("amount") ?? undefined,
+    reason: form.get("reason") ?? undefined,
+  });
+  if (!input.success) return answer("error", input.error.issues[0]?.message ?? messages.requestUnreadable, { status: 400 });
+  const result = await recordCollection(context.checkout, account.id, String(form.get("orderRef")), input.data);
+  return result.ok ? answer("done", messages.collectionRecorded) : answer("error", result.message);
 }
 
 // ---------------------------------------------------------------- CSV exports (issue 18)

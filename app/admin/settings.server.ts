@@ -10,7 +10,9 @@ import { changeDeliverySettings, closedDaysText, getDeliverySettings, readDelive
 import { changePaymentChannels, getPaymentChannels, readPaymentChannelsForm } from "~/server/payments/channels";
 import { changeShopTextChannels, getShopTextChannels } from "~/server/texts/order-updates";
 import { availableTextChannels, devPhoneEnabled, TEXT_CHANNELS, type TextChannel } from "~/server/texts/providers";
-import { DELIVERY_SETTINGS_FORM, PAYMENT_SETTINGS_FORM, TEXT_SETTINGS_FORM, type FormResult } from "../forms";
+import { changePayOnDeliverySettings, getPayOnDeliverySettings, PAY_ON_DELIVERY_WHO } from "~/server/checkout/pay-on-delivery";
+import { koboToNaira, nairaText } from "~/common/money";
+import { DELIVERY_SETTINGS_FORM, PAY_ON_DELIVERY_FORM, PAYMENT_SETTINGS_FORM, TEXT_SETTINGS_FORM, type FormResult } from "../forms";
 
 // Settings (ADMIN_PANELS.settings, owners only; issue 19): the delivery estimates' business days
 // per zone and per state, the shop's closed days, and the ways to pay offered. Staff who open it by address are told it is
@@ -20,10 +22,11 @@ const ZONE_STATES = { lagos: "Lagos State only", "south-west": SOUTH_WEST_STATES
 
 export async function settingsPanelData(account: SignedInAccount, context: AppLoadContext) {
   if (!isOwner(account)) return { ownersOnly: true as const };
-  const [settings, channels, texts] = await Promise.all([
+  const [settings, channels, texts, payOnDelivery] = await Promise.all([
     getDeliverySettings(context.db),
     getPaymentChannels(context.db),
     getShopTextChannels(context.db),
+    getPayOnDeliverySettings(context.db),
   ]);
   const available = availableTextChannels(context.config);
   const year = Number(lagosDate(new Date()).slice(0, 4));
@@ -36,6 +39,12 @@ export async function settingsPanelData(account: SignedInAccount, context: AppLo
     // What the estimates skip already, so owners add only what the government declares besides.
     holidays: [...publicHolidays(year), ...publicHolidays(year + 1)].filter((day) => day >= today),
     channels: PAYMENT_CHANNELS.map((channel) => ({ channel, label: CHANNEL_LABELS[channel], offered: channels.includes(channel) })),
+    payOnDelivery: {
+      ...payOnDelivery,
+      ceilingNaira: koboToNaira(payOnDelivery.ceilingKobo),
+      whoChoices: Object.entries(PAY_ON_DELIVERY_WHO).map(([value, label]) => ({ value, label })),
+      smsReady: available.includes("sms"),
+    },
     texts: TEXT_CHANNELS.map((channel) => ({
       channel,
       label: TEXT_CHANNEL_LABELS[channel],
@@ -75,6 +84,46 @@ export async function textSettingsAction(account: SignedInAccount, form: FormDat
     return data<FormResult>({ status: "error", message: messages.requestUnreadable, form: TEXT_SETTINGS_FORM }, { status: 400 });
   const saved = await changeShopTextChannels(context.db, account, { sms: box("sms") === "on", whatsapp: box("whatsapp") === "on" });
   return saved.ok ? data<FormResult>({ status: "done", message: saved.message, form: TEXT_SETTINGS_FORM }) : refused(TEXT_SETTINGS_FORM);
+}
+
+const POD_WHO = ["anyone", "confirmed-phone", "paid-before"] as const;
+
+/** An owner sets pay on delivery: every field checked first; a refusal changes nothing. */
+export async function payOnDeliverySettingsAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
+  if (!isOwner(account)) return refused(PAY_ON_DELIVERY_FORM);
+  const refuse = (message: string) => data<FormResult>({ status: "error", message, form: PAY_ON_DELIVERY_FORM }, { status: 400 });
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && value.length <= 20 ? value.trim() : "";
+  };
+  const whole = (name: string, min: number, max: number) => {
+    const typed = nairaText(text(name));
+    return /^\d{1,9}$/.test(typed) && Number(typed) >= min && Number(typed) <= max ? Number(typed) : null;
+  };
+  const on = form.get("on");
+  if (on !== null && on !== "on") return refuse(messages.requestUnreadable);
+  const states = form.getAll("state");
+  if (states.some((s) => typeof s !== "string" || !(STATE_NAMES as readonly string[]).includes(s))) return refuse(messages.requestUnreadable);
+  if (states.length === 0) return refuse(messages.payOnDeliveryStatesNone);
+  const ceiling = whole("ceiling", 1_000, 10_000_000);
+  if (ceiling === null) return refuse(messages.payOnDeliveryCeilingInvalid);
+  const maxOpen = whole("maxOpen", 1, 20);
+  if (maxOpen === null) return refuse(messages.payOnDeliveryMaxOpenInvalid);
+  const who = POD_WHO.find((w) => w === form.get("who"));
+  if (!who) return refuse(messages.requestUnreadable);
+  const shipWithinDays = whole("shipWithinDays", 1, 60);
+  const collectWithinDays = whole("collectWithinDays", 1, 60);
+  if (shipWithinDays === null || collectWithinDays === null) return refuse(messages.payOnDeliveryDaysInvalid);
+  const saved = await changePayOnDeliverySettings(context.db, account, {
+    on: on === "on",
+    states: STATE_NAMES.filter((s) => states.includes(s)),
+    ceilingKobo: ceiling * 100,
+    maxOpen,
+    who,
+    shipWithinDays,
+    collectWithinDays,
+  });
+  return saved.ok ? data<FormResult>({ status: "done", message: saved.message, form: PAY_ON_DELIVERY_FORM }) : refused(PAY_ON_DELIVERY_FORM);
 }
 
 /** An owner chooses the ways to pay: at least one; a refusal changes nothing. */

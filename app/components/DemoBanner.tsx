@@ -11,7 +11,7 @@ export function DemoBanner({ devMailbox, devPhone }: { devMailbox: boolean; devP
       {devMailbox ? (
         <>
           {" "}
-          <Link to="/dev/mailbox" className="font-semibold underline underline-offset-2 hover:text-slate-700">
+          <Link to="/dev/mailbox" className="whitespace-nowrap font-semibold underline underline-offset-2 hover:text-slate-700">
             Dev mailbox
           </Link>
         </>
@@ -19,7 +19,7 @@ export function DemoBanner({ devMailbox, devPhone }: { devMailbox: boolean; devP
       {devPhone ? (
         <>
           {" · "}
-          <Link to="/dev/phone" className="font-semibold underline underline-offset-2 hover:text-slate-700">
+          <Link to="/dev/phone" className="whitespace-nowrap font-semibold underline underline-offset-2 hover:text-slate-700">
             Dev phone
           </Link>
         </>

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin.orders.$orderRef";
 import { messages } from "~/common/messages";
 import { ADMIN_PANELS, adminPanelPath } from "~/common/panels";
-import { orderStatusAction } from "../admin/orders.server";
+import { collectionAction, orderStatusAction } from "../admin/orders.server";
+import type { OrderStatus } from "~/server/orders/lifecycle";
 import { AdminFrame } from "../components/admin/AdminFrame";
 import { OrderError } from "../components/admin/OrderError";
 import { OrderDelivery } from "../components/admin/order/OrderDelivery";
@@ -10,6 +11,7 @@ import { OrderHistory } from "../components/admin/order/OrderHistory";
 import { OrderItems } from "../components/admin/order/OrderItems";
 import { OrderPayment } from "../components/admin/order/OrderPayment";
 import { OrderStatusForm } from "../components/admin/order/OrderStatusForm";
+import { CollectionForm } from "../components/admin/order/CollectionForm";
 import { OrderSummary } from "../components/admin/order/OrderSummary";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
@@ -33,6 +35,10 @@ function backToList(request: Request): string {
   return adminPanelPath(ADMIN_PANELS.orders, filter);
 }
 
+/** A move's words in the form: a parcel paid on delivery that comes back was refused at the door. */
+const nextLabel = (order: { paymentMethod: string; status: string }, to: OrderStatus) =>
+  order.paymentMethod === "pay_on_delivery" && order.status === "shipped" && to === "cancelled" ? "Refused at the door" : staffLabel(to);
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const account = await requireAccount(request, context, "admin");
   const order = await getOrderForAdmin(context.db, params.orderRef);
@@ -43,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       statusLabel: staffLabel(order.status),
       events: order.events.map((event) => ({ ...event, label: staffLabel(event.status) })),
       /** stockNote: what the move does to its stock, in words (the lifecycle's declaration, decision 0050). */
-      next: order.nextStatuses.map((status) => ({ value: status, label: staffLabel(status), stockNote: order.stockNotes[status] ?? "" })),
+      next: order.nextStatuses.map((status) => ({ value: status, label: nextLabel(order, status), stockNote: order.stockNotes[status] ?? "" })),
     },
     backTo: backToList(request),
     viewer: await backOfficeViewer(account, context),
@@ -58,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const named = form.get("orderRef");
   if (named !== null && named !== params.orderRef) return data<FormResult>({ status: "error", message: messages.requestUnreadable }, { status: 400 });
   form.set("orderRef", params.orderRef);
-  return orderStatusAction(account, form, context);
+  return form.get("intent") === "collect" ? collectionAction(account, form, context) : orderStatusAction(account, form, context);
 }
 export const clientAction = networkFallback(messages.tryAgain);
 
@@ -82,7 +88,16 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
         </div>
         <div className="contents lg:grid lg:min-w-0 lg:gap-6">
           {/* A new key after each change, so the form starts again from the order as it now is. */}
-          <OrderStatusForm key={`${order.status}-${order.events.length}`} order={order} limits={limits} result={actionData} className="order-2" />
+          {order.paymentMethod === "pay_on_delivery" && order.status === "shipped" ? (
+            <CollectionForm order={order} result={actionData} className="order-2" />
+          ) : null}
+          <OrderStatusForm
+            key={`${order.status}-${order.events.length}`}
+            order={order}
+            limits={limits}
+            result={actionData?.status === "error" && actionData.form === "collect" ? undefined : actionData}
+            className="order-2"
+          />
           <OrderHistory order={order} className="order-5" />
         </div>
       </div>

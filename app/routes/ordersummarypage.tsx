@@ -3,6 +3,7 @@ import { OrderLine } from "../components/OrderLine";
 import type { Route } from "./+types/ordersummarypage";
 import { arrivesBy } from "~/common/delivery-estimate";
 import { messages } from "~/common/messages";
+import { readablePhone } from "~/common/phone";
 import { hasNul } from "~/common/text";
 import { CheckoutSteps } from "../components/CheckoutSteps";
 import { TruckIcon } from "../components/icons";
@@ -26,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const totalKobo = cartTotalKobo(lines);
   // From now: the order is not placed yet (it keeps the day computed when it is paid).
   const arrives = arrivalFor(await deliverySettings(context), delivery.state);
-  return { lines, delivery, totalKobo, arrives, payOnDelivery: await payOnDeliveryView(account, delivery, totalKobo, context) };
+  const payOnDelivery = await payOnDeliveryView(account, delivery, totalKobo, context);
+  return { lines, delivery: { ...delivery, phone: readablePhone(delivery.phone) }, totalKobo, arrives, payOnDelivery };
 }
 
 const PAYMENT_REFERENCE_MAX = 100;

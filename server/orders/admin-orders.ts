@@ -1,11 +1,12 @@
 import { messages } from "~/common/messages";
+import { readablePhone } from "~/common/phone";
 import { and, asc, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { lineName } from "~/common/featured";
 import { recordAudit } from "../admin/audit";
 import { containing, phoneDigits } from "../db/like";
 import type { Database } from "../db/client";
 import { refusable } from "../db/refusable";
-import { accounts, orderEvents, orderItems, orders, payments } from "../db/schema";
+import { accounts, collections, orderEvents, orderItems, orders, payments } from "../db/schema";
 import { announceMail } from "../mail/outbox";
 import { queueOrderUpdate, statusText, type OrderUpdateContext } from "../texts/order-updates";
 import { orderStatusMail } from "../mail/templates";
@@ -204,6 +205,11 @@ export interface AdminOrderDetail {
   trackingId: string | null;
   orderDate: string;
   paidDate: string | null;
+  paymentMethod: "online" | "pay_on_delivery";
+  /** Placed (paid online, or confirmed to pay on delivery): its invoice and packing slip exist. */
+  placed: boolean;
+  /** What staff collected at the door, for an order paid on delivery. */
+  collection: { method: string; amountKobo: number; reason: string | null; by: string; at: string } | null;
   customer: { id: number; fullName: string; email: string; phoneNumber: string };
   delivery: { firstName: string; lastName: string; phone: string; email: string; address: string; state: string; city: string };
   items: {
@@ -246,7 +252,7 @@ export async function getOrderForAdmin(db: Database, orderRef: string): Promise<
     .where(eq(orders.orderRef, orderRef));
   if (!order) return null;
   const o = order.order;
-  const [items, paymentRows, events] = await Promise.all([
+  const [items, paymentRows, events, collected] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
     db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(desc(payments.id)),
     db
@@ -255,6 +261,17 @@ export async function getOrderForAdmin(db: Database, orderRef: string): Promise<
       .leftJoin(accounts, eq(accounts.id, orderEvents.accountId))
       .where(eq(orderEvents.orderId, o.id))
       .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+    db
+      .select({
+        method: collections.method,
+        amountKobo: collections.amountKobo,
+        reason: collections.reason,
+        by: accounts.fullName,
+        at: collections.createdAt,
+      })
+      .from(collections)
+      .innerJoin(accounts, eq(accounts.id, collections.collectedBy))
+      .where(eq(collections.orderId, o.id)),
   ]);
   // One checkout opens one payment; should there ever be more, the successful one counts.
   const payment = paymentRows.find((p) => p.status === "success") ?? paymentRows[0];
@@ -272,8 +289,19 @@ export async function getOrderForAdmin(db: Database, orderRef: string): Promise<
     trackingId: o.trackingId,
     orderDate: lagosDateTime(o.createdAt),
     paidDate: o.paidAt ? lagosDateTime(o.paidAt) : null,
-    customer: order.customer,
-    delivery: { firstName: o.firstName, lastName: o.lastName, phone: o.phone, email: o.email, address: o.address, state: o.state, city: o.city },
+    paymentMethod: o.paymentMethod,
+    placed: o.placedAt !== null,
+    collection: collected[0] ? { ...collected[0], at: lagosDateTime(collected[0].at) } : null,
+    customer: { ...order.customer, phoneNumber: readablePhone(order.customer.phoneNumber) },
+    delivery: {
+      firstName: o.firstName,
+      lastName: o.lastName,
+      phone: readablePhone(o.phone),
+      email: o.email,
+      address: o.address,
+      state: o.state,
+      city: o.city,
+    },
     items: items.map((i) => ({
       productId: i.productId,
       productName: i.productName,

@@ -4,8 +4,14 @@ import { PanelError } from "~/app/components/admin/PanelError";
 import { SettingsPanel } from "~/app/components/admin/SettingsPanel";
 import { TruckIcon } from "~/app/components/icons";
 import { formIntent, unknownIntent } from "~/app/intents";
-import { TEXT_SETTINGS_FORM } from "~/app/forms";
-import { deliverySettingsAction, paymentSettingsAction, settingsPanelData, textSettingsAction } from "../settings.server";
+import { PAY_ON_DELIVERY_FORM, TEXT_SETTINGS_FORM } from "~/app/forms";
+import {
+  deliverySettingsAction,
+  payOnDeliverySettingsAction,
+  paymentSettingsAction,
+  settingsPanelData,
+  textSettingsAction,
+} from "../settings.server";
 import type { PanelActionArgs, PanelFacts, PanelLoaderArgs } from "../panel";
 
 // Settings (menu 12, decisions 0037, 0041 and 0059): the delivery estimates, the ways to pay and
@@ -18,13 +24,15 @@ export async function loader({ account, context }: PanelLoaderArgs) {
 }
 
 export async function action({ account, form, context }: PanelActionArgs) {
-  switch (formIntent(form, ["delivery-settings", "payment-settings", TEXT_SETTINGS_FORM])) {
+  switch (formIntent(form, ["delivery-settings", "payment-settings", TEXT_SETTINGS_FORM, PAY_ON_DELIVERY_FORM])) {
     case "delivery-settings":
       return deliverySettingsAction(account, form, context);
     case "payment-settings":
       return paymentSettingsAction(account, form, context);
     case TEXT_SETTINGS_FORM:
       return textSettingsAction(account, form, context);
+    case PAY_ON_DELIVERY_FORM:
+      return payOnDeliverySettingsAction(account, form, context);
     case undefined:
       return unknownIntent();
   }

@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { Form } from "react-router";
 import type { settingsPanelData } from "~/app/admin/settings.server";
-import { DELIVERY_SETTINGS_FORM, PAYMENT_SETTINGS_FORM, TEXT_SETTINGS_FORM, type FormResult } from "~/app/forms";
+import { DELIVERY_SETTINGS_FORM, PAY_ON_DELIVERY_FORM, PAYMENT_SETTINGS_FORM, TEXT_SETTINGS_FORM, type FormResult } from "~/app/forms";
 import { CLOSED_DAY_NOTE_MAX, CLOSED_DAYS_FIELD, MAX_DELIVERY_DAYS, stateField, ZONE_LABELS, zoneField } from "~/common/delivery-estimate";
 import { CHANNELS_FIELD } from "~/common/payment-channels";
 import { shortLagosDay } from "~/common/lagos-time";
@@ -125,6 +125,7 @@ export function SettingsPanel({ data, result }: { data: PanelData; result: FormR
         </div>
       </Form>
       <PaymentSettings channels={data.channels} result={result} />
+      <PayOnDeliverySettings pod={data.payOnDelivery} states={data.states.map((s) => s.name)} result={result} />
       <TextSettings texts={data.texts} result={result} />
     </div>
   );
@@ -189,6 +190,72 @@ function TextSettings({ texts, result }: { texts: Extract<PanelData, { ownersOnl
       <FormOutcome result={result} form={TEXT_SETTINGS_FORM} />
       <div className="sm:max-w-xs">
         <SubmitButton busyText="Saving...">Save text messages</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+type PodData = Extract<PanelData, { ownersOnly: false }>["payOnDelivery"];
+
+/** A number field of the pay-on-delivery form. */
+function PodNumber({ name, label, value }: { name: string; label: string; value: number }) {
+  return (
+    <div>
+      <label htmlFor={`pod-${name}`} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input id={`pod-${name}`} name={name} inputMode="numeric" required maxLength={20} defaultValue={value} className={`${inputStyle} sm:w-48`} />
+    </div>
+  );
+}
+
+/** Pay on delivery (issue 28): on or off, and the controls that keep it viable. */
+function PayOnDeliverySettings({ pod, states, result }: { pod: PodData; states: readonly string[]; result: FormResult | undefined }) {
+  return (
+    <Form method="post" noValidate preventScrollReset className="mt-10 grid gap-5 border-t border-slate-200 pt-8">
+      <input type="hidden" name="intent" value={PAY_ON_DELIVERY_FORM} />
+      <fieldset className="grid gap-4" aria-describedby="pod-hint">
+        <legend className="font-semibold text-slate-900">Pay on delivery</legend>
+        <p id="pod-hint" className="-mt-2 text-sm text-slate-600">
+          Customers pay at the door in cash, by transfer or POS. The order holds its stock from the moment it is placed.
+        </p>
+        <label className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-base text-slate-800 ring-1 ring-slate-200 sm:max-w-xs">
+          <input type="checkbox" name="on" defaultChecked={pod.on} className="h-5 w-5 accent-brand-700" />
+          Offer pay on delivery
+        </label>
+        <details className="rounded-lg ring-1 ring-slate-200">
+          <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-800">States it is offered in: {pod.states.join(", ")}</summary>
+          <div className="grid grid-cols-2 gap-1 px-3 pb-3 sm:grid-cols-4">
+            {states.map((s) => (
+              <label key={s} className="flex min-h-9 items-center gap-2 text-sm text-slate-800">
+                <input type="checkbox" name="state" value={s} defaultChecked={pod.states.includes(s)} className="h-4 w-4 accent-brand-700" />
+                {s}
+              </label>
+            ))}
+          </div>
+        </details>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PodNumber name="ceiling" label="Highest order value (₦)" value={pod.ceilingNaira} />
+          <PodNumber name="maxOpen" label="Open orders per customer, at most" value={pod.maxOpen} />
+          <PodNumber name="shipWithinDays" label="Expires if not shipped within (days)" value={pod.shipWithinDays} />
+          <PodNumber name="collectWithinDays" label="Flag if not collected within (days of shipping)" value={pod.collectWithinDays} />
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-700">Who may use it</legend>
+          <div className="mt-2 grid gap-2">
+            {pod.whoChoices.map((c) => (
+              <label key={c.value} className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200">
+                <input type="radio" name="who" value={c.value} defaultChecked={pod.who === c.value} className="h-5 w-5 accent-brand-700" />
+                {c.label}
+              </label>
+            ))}
+          </div>
+          {!pod.smsReady ? <p className="mt-1 text-sm text-amber-800">SMS is not set up: customers cannot confirm their phone with a code.</p> : null}
+        </fieldset>
+      </fieldset>
+      <FormOutcome result={result} form={PAY_ON_DELIVERY_FORM} />
+      <div className="sm:max-w-xs">
+        <SubmitButton busyText="Saving...">Save pay on delivery</SubmitButton>
       </div>
     </Form>
   );

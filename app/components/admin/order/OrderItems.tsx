@@ -16,7 +16,7 @@ export function OrderItems({ order, className }: { order: AdminOrder; className?
           <dd className="text-slate-900">{formatNairaTotal(order.totalKobo)}</dd>
         </div>
         <div className="flex justify-between py-1 text-base font-bold">
-          <dt className="text-slate-900">Total paid</dt>
+          <dt className="text-slate-900">{order.paymentMethod === "pay_on_delivery" && !order.paidDate ? "To collect on delivery" : "Total paid"}</dt>
           <dd className="text-slate-900" data-testid="order-total">
             {formatNairaTotal(order.totalKobo)}
           </dd>

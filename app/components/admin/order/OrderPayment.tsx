@@ -9,6 +9,7 @@ const PROVIDERS: Record<string, string> = { paystack: "Paystack", test: "Test ga
 export function OrderPayment({ order, className }: { order: AdminOrder; className?: string }) {
   const p = order.payment;
   const v = p?.verification;
+  if (order.paymentMethod === "pay_on_delivery") return <PaidOnDelivery order={order} className={className} />;
   return (
     <Card title="Payment" id="payment-heading" className={className}>
       {!p ? (
@@ -53,6 +54,32 @@ export function OrderPayment({ order, className }: { order: AdminOrder; classNam
             <p className="mt-1 text-sm text-slate-600">No verification has been received.</p>
           )}
         </>
+      )}
+    </Card>
+  );
+}
+
+const METHOD_LABELS: Record<string, string> = { cash: "Cash", transfer: "Transfer", pos: "POS" };
+
+/** An order paid on delivery: what was collected at the door, or that nothing has been yet. */
+function PaidOnDelivery({ order, className }: { order: AdminOrder; className?: string }) {
+  const c = order.collection;
+  return (
+    <Card title="Payment" id="payment-heading" className={className}>
+      {!c ? (
+        <p className="text-sm text-slate-700" data-testid="payment-on-delivery">
+          Pay on delivery: {formatNairaTotal(order.totalKobo)} to collect at the door. Nothing collected yet.
+        </p>
+      ) : (
+        <dl className="divide-y divide-slate-100" data-testid="payment-on-delivery">
+          <Row label="Paid">On delivery</Row>
+          <Row label="Collected">
+            {formatNairaTotal(c.amountKobo)} ({METHOD_LABELS[c.method] ?? c.method})
+          </Row>
+          {c.reason ? <Row label="Not the total, because">{c.reason}</Row> : null}
+          <Row label="Recorded by">{c.by}</Row>
+          <Row label="At">{readableLagosTime(c.at)} (Lagos)</Row>
+        </dl>
       )}
     </Card>
   );

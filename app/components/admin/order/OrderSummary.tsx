@@ -19,9 +19,11 @@ export function OrderSummary({ order, backTo }: { order: AdminOrder; backTo: str
       </div>
       <p className="mt-2 text-sm text-slate-700">
         <span className="font-semibold text-slate-900">{formatNairaTotal(order.totalKobo)}</span> · ordered {readableLagosTime(order.orderDate)}
-        {order.paidDate ? ` · paid ${readableLagosTime(order.paidDate)}` : ""} <span className="text-slate-500">(Lagos time)</span>
+        {order.paidDate ? ` · paid ${readableLagosTime(order.paidDate)}` : ""}
+        {order.paymentMethod === "pay_on_delivery" ? <strong className="font-semibold text-orange-900"> · pay on delivery</strong> : null}{" "}
+        <span className="text-slate-500">(Lagos time)</span>
       </p>
-      {order.paidDate ? (
+      {order.placed ? (
         <p className="mt-3 flex flex-wrap gap-2">
           {/* To print (issue 18): each page has its Print button. */}
           <Link to={documentPath(order.orderRef, "invoice")} className={`${buttonStyles.secondary} px-4 py-2 text-sm`}>
