@@ -17,9 +17,9 @@ import { seedInChildProcessIfEmpty, seedInThisProcessIfEmpty, seedNewEmbeddedDat
 import { configureLog, log } from "./log";
 import { timed } from "./timing";
 import { lockDemoPasswords, seedDemoAccounts } from "./accounts/demo";
-import { offerPayOnDeliveryInDemo } from "./checkout/pay-on-delivery";
+import { offerPayOnDeliveryInDemo, startOrderExpiry } from "./checkout/pay-on-delivery";
 import { startMailer, type MailerOptions } from "./mail/mailer";
-import { startAwaitingPayments, startOrderExpiry } from "./checkout/checkout";
+import { startAwaitingPayments } from "./checkout/checkout";
 import { startRefunds } from "./checkout/refunds";
 import { startHousekeeping } from "./housekeeping";
 import { startLowStockMail } from "./catalog/low-stock";

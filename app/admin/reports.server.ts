@@ -4,6 +4,7 @@ import { csvHeaders } from "~/server/export/csv";
 import { FIRST_REPORT_DAY, readReportRange, REPORT_PRESETS, presetRange, type ReportPreset } from "~/server/reports/range";
 import { isReportCsvPart, reportCsv, reportCsvFileName } from "~/server/reports/report-csv";
 import { loadSalesReport } from "~/server/reports/sales";
+import { loadCollectionsByStaff, loadDifferentAmounts, loadUncollected } from "~/server/reports/collections";
 
 // The Reports panel (ADMIN_PANELS.reports, issue 18) and its CSV downloads: the range comes from
 // the address (`range=this-month`, or `from=&to=`), a range that cannot be shown comes back as the
@@ -12,9 +13,16 @@ import { loadSalesReport } from "~/server/reports/sales";
 export async function reportsPanelData(request: Request, context: AppLoadContext) {
   const read = readReportRange(new URL(request.url).searchParams);
   const report = await loadSalesReport(context.db, read.range);
+  // Pay on delivery (issue 28): apart from the sales, until the money is collected.
+  const payOnDelivery = {
+    uncollected: await loadUncollected(context.db),
+    byStaff: await loadCollectionsByStaff(context.db, read.range),
+    different: await loadDifferentAmounts(context.db, read.range),
+  };
   const today = read.range.today;
   return {
     report,
+    payOnDelivery,
     /** Why the range asked for is not the one shown; null when it is. */
     rangeError: read.ok ? null : read.message,
     /** The earliest day the date pickers offer. */

@@ -646,11 +646,6 @@ export async function cancelCheckout(ctx: CheckoutContext, reference: string, ac
   return { status: ended ? "cancelled" : "not-open" };
 }
 
-/** Ends lapsed holds every minute, so their stock returns even when nobody checks out. */
-export function startOrderExpiry(db: Database, intervalMs = 60_000): { stop(): void } {
-  return everyJob(db, { name: "order-expiry", intervalMs, failure: "Expiring unpaid orders failed" }, () => expireStaleOrders(db));
-}
-
 /**
  * Asks the provider again about every payment said to be on its way, and places the orders whose
  * money has landed: the webhook normally does it first; this covers a webhook that never came,

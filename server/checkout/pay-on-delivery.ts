@@ -20,8 +20,17 @@ import { orderStatusMail } from "../mail/templates";
 import { placed, recordNewOrder, transition } from "../orders/lifecycle";
 import { holdLines, lockVariants, moveStock } from "../orders/stock";
 import { hitLimits, retryText } from "../rate-limits";
-import { queueOrderUpdate, statusText } from "../texts/order-updates";
-import { endUnpaidOrder, insertOrder, lockCheckout, queueOrderMails, removeBoughtFromCart, type CheckoutContext } from "./checkout";
+import { getShopTextChannels, queueOrderUpdate, statusText } from "../texts/order-updates";
+import { everyJob } from "../background";
+import {
+  endUnpaidOrder,
+  expireStaleOrders,
+  insertOrder,
+  lockCheckout,
+  queueOrderMails,
+  removeBoughtFromCart,
+  type CheckoutContext,
+} from "./checkout";
 
 // Pay on delivery (issue 28, decision 0060): the customer places the order from the order
 // summary with its units taken, and pays at the door; staff record the collection, or the refusal.
@@ -134,7 +143,9 @@ export async function payOnDeliveryOffer(
   if (settings.who !== "confirmed-phone") return { offered: true, confirmPhone: null };
   const phone = textablePhone(delivery.phone);
   // A code goes by SMS: no SMS, no confirmation, no pay on delivery.
-  if (!phone || !textChannels.includes("sms")) return { offered: false, why: phone ? messages.podUnavailable : messages.podPhoneNotTextable };
+  // The owner's switch too: with SMS off the shop texts nobody.
+  const smsOn = textChannels.includes("sms") && (await getShopTextChannels(db)).sms;
+  if (!phone || !smsOn) return { offered: false, why: phone ? messages.podUnavailable : messages.podPhoneNotTextable };
   const [account] = await db.select({ confirmedPhone: accounts.confirmedPhone }).from(accounts).where(eq(accounts.id, accountId));
   return { offered: true, confirmPhone: account?.confirmedPhone === phone ? null : phone };
 }
@@ -237,7 +248,10 @@ export type PhoneCodeResult = { ok: true; message: string } | { ok: false; messa
 export async function sendPhoneCode(ctx: CheckoutContext, accountId: number, phone: string): Promise<PhoneCodeResult> {
   const to = textablePhone(phone);
   if (!to) return { ok: false, message: messages.podPhoneNotTextable };
-  if (!(ctx.textChannels ?? []).includes("sms")) return { ok: false, message: messages.podUnavailable };
+  // Only while the shop asks for a confirmed phone: an SMS costs the shop money.
+  const settings = await getPayOnDeliverySettings(ctx.db);
+  if (!settings.on || settings.who !== "confirmed-phone") return { ok: false, message: messages.podUnavailable };
+  if (!(ctx.textChannels ?? []).includes("sms") || !(await getShopTextChannels(ctx.db)).sms) return { ok: false, message: messages.podUnavailable };
   const limit = await hitLimits(ctx.db, [{ key: `phone-code:${accountId}`, max: PHONE_CODE_LIMIT.perAccount, windowMs: PHONE_CODE_LIMIT.windowMs }]);
   if (!limit.ok) return { ok: false, message: messages.tooManyAttempts(retryText(limit.retryAfterSeconds)) };
   const code = String(randomInt(1_000_000)).padStart(6, "0");
@@ -342,4 +356,15 @@ export async function offerPayOnDeliveryInDemo(db: Database): Promise<void> {
     .insert(shopSettings)
     .values({ key: PAY_ON_DELIVERY_SETTING.key, value: { ...PAY_ON_DELIVERY_DEFAULTS, on: true } })
     .onConflictDoNothing();
+}
+
+/**
+ * Every minute: lapsed holds end, so their stock returns even when nobody checks out; and orders
+ * paid on delivery that were not shipped in time expire.
+ */
+export function startOrderExpiry(db: Database, intervalMs = 60_000): { stop(): void } {
+  return everyJob(db, { name: "order-expiry", intervalMs, failure: "Expiring unpaid orders failed" }, async () => {
+    await expireStaleOrders(db);
+    await expireUnshippedPayOnDelivery(db);
+  });
 }

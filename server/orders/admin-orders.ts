@@ -1,5 +1,6 @@
 import { messages } from "~/common/messages";
 import { readablePhone } from "~/common/phone";
+import { getPayOnDeliverySettings } from "../checkout/pay-on-delivery";
 import { and, asc, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { lineName } from "~/common/featured";
 import { recordAudit } from "../admin/audit";
@@ -83,6 +84,10 @@ export interface AdminOrderRow {
   /** 'YYYY-MM-DD HH:MM:SS', Lagos time: the date the customer sees in My Orders. */
   orderDate: string;
   trackingId: string | null;
+  /** To be paid on delivery. */
+  payOnDelivery: boolean;
+  /** Shipped to be paid on delivery longer ago than the owner's days, and not collected: days since it shipped. */
+  uncollectedDays: number | null;
 }
 
 /** Placed orders (paid at some point) within the Lagos days asked for, matching the search. */
@@ -106,7 +111,13 @@ export function adminOrderWhere(filter: AdminOrderFilter): SQL | undefined {
 }
 
 /** Placed orders, newest first, with their customer and item count. */
-export async function listOrdersForAdmin(db: Database, filter: AdminOrderFilter = {}, limit = LIST_LIMIT): Promise<AdminOrderRow[]> {
+export async function listOrdersForAdmin(
+  db: Database,
+  filter: AdminOrderFilter = {},
+  limit = LIST_LIMIT,
+  now = new Date(),
+): Promise<AdminOrderRow[]> {
+  const { collectWithinDays } = await getPayOnDeliverySettings(db);
   const rows = await db
     .select({
       orderRef: orders.orderRef,
@@ -118,13 +129,27 @@ export async function listOrdersForAdmin(db: Database, filter: AdminOrderFilter 
       customerEmail: accounts.email,
       createdAt: orders.createdAt,
       trackingId: orders.trackingId,
+      paymentMethod: orders.paymentMethod,
+      shippedAt: sql<
+        string | null
+      >`(select max(${orderEvents.createdAt}) from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.status} = 'shipped')`,
     })
     .from(orders)
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
     .where(adminOrderWhere(filter))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, itemCount: Number(row.itemCount), orderDate: lagosDateTime(row.createdAt) }));
+  return rows.map(({ paymentMethod, shippedAt, ...row }) => {
+    const payOnDelivery = paymentMethod === "pay_on_delivery";
+    const days = shippedAt ? Math.floor((now.getTime() - new Date(shippedAt).getTime()) / 86_400_000) : 0;
+    return {
+      ...row,
+      itemCount: Number(row.itemCount),
+      orderDate: lagosDateTime(row.createdAt),
+      payOnDelivery,
+      uncollectedDays: payOnDelivery && row.status === "shipped" && days >= collectWithinDays ? days : null,
+    };
+  });
 }
 
 export interface StatusCounts {
@@ -342,7 +367,7 @@ export interface StatusChangeContext extends OrderUpdateContext {
 export type StatusChange =
   | { ok: true; orderRef: string; status: PlacedStatus; trackingId: string | null; needsRefund: boolean }
   /** `current`: the order's status when a move was not allowed (the bulk change tells "already there" apart). */
-  | { ok: false; reason: "not-found" | "not-allowed" | "out-of-stock"; message: string; current?: OrderStatus };
+  | { ok: false; reason: "not-found" | "not-allowed" | "out-of-stock" | "needs-collection"; message: string; current?: OrderStatus };
 
 /** What moving the order to `to` does to its stock, in words ('' for nothing). */
 function stockNote(order: Parameters<typeof stockChange>[0], to: OrderStatus): string {
@@ -372,7 +397,7 @@ export async function changeOrderStatus(
     const from = order.status;
     // Paid on delivery: delivered only with its collection (recordCollection).
     if (order.paymentMethod === "pay_on_delivery" && to === "delivered")
-      return { ok: false, reason: "not-allowed", current: from, message: messages.collectionNeeded };
+      return { ok: false, reason: "needs-collection", current: from, message: messages.collectionNeeded };
     // Paid after its stock was sold: going ahead with it takes the units now that they are back.
     const takesStock = stockChange(order, to) === "take";
     const needsRefund = to === "refunded" || takesStock ? false : order.needsRefund;

@@ -54,7 +54,8 @@ export async function changeOrderStatuses(
         orderRef,
         message: messages.bulkCannotMove(orderRef, staffLabel(change.current).toLowerCase(), staffLabel(to).toLowerCase()),
       });
-    else if (change.reason === "out-of-stock") result.refused.push({ orderRef, message: `${orderRef}: ${change.message}` });
+    else if (change.reason === "out-of-stock" || change.reason === "needs-collection")
+      result.refused.push({ orderRef, message: `${orderRef}: ${change.message}` });
     else result.refused.push({ orderRef, message: messages.bulkNotPlaced(orderRef) });
   }
   return result;

@@ -61,10 +61,10 @@ const expected = (from: OrderStatus, to: OrderStatus, actor: Actor, allowed = AL
   allowed.some(([f, t, actors]) => f === from && t === to && actors.includes(actor));
 
 describe("the order lifecycle's statuses", () => {
-  it("are the database enum's nine, and the placed ones are those after payment or a confirmation to pay on delivery", () => {
+  it("are the database enum's nine, and the placed ones are those after payment or a confirmation to pay on delivery (an order paid on delivery may expire)", () => {
     expect([...ORDER_STATUSES].sort()).toEqual([...STATUSES].sort());
-    expect(PLACED_STATUSES).toEqual(["confirmed", "paid", "processing", "shipped", "delivered", "cancelled", "refunded"]);
-    expect(STATUSES.filter(isPlacedStatus)).toEqual(["paid", "processing", "shipped", "delivered", "cancelled", "refunded", "confirmed"]);
+    expect(PLACED_STATUSES).toEqual(["confirmed", "paid", "processing", "shipped", "delivered", "cancelled", "refunded", "expired"]);
+    expect(STATUSES.filter(isPlacedStatus)).toEqual(["paid", "processing", "shipped", "delivered", "cancelled", "refunded", "expired", "confirmed"]);
     expect(isPlacedStatus("needs-refund")).toBe(false);
   });
 
@@ -92,7 +92,7 @@ describe("the order lifecycle's statuses", () => {
       delivered: "Delivered",
       cancelled: "Cancelled",
       refunded: "Refunded",
-      expired: "Not paid",
+      expired: "Expired",
     });
   });
 });

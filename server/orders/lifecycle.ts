@@ -43,6 +43,8 @@ export const PLACED_STATUSES = [
   "delivered",
   "cancelled",
   "refunded",
+  /** An order paid on delivery that was not shipped in time (an online checkout that expired was never placed). */
+  "expired",
 ] as const satisfies readonly OrderStatus[];
 export type PlacedStatus = (typeof PLACED_STATUSES)[number];
 
@@ -88,7 +90,8 @@ export const CUSTOMER_LABELS: Record<OrderStatus, string> = {
   delivered: "Delivered",
   cancelled: "Cancelled",
   refunded: "Refunded",
-  expired: "Not paid",
+  // Customers see an expired order only when it was placed to pay on delivery and not shipped in time.
+  expired: "Expired",
 };
 
 export const staffLabel = (status: OrderStatus): string => STAFF_LABELS[status];

@@ -46,7 +46,7 @@ export type TrackResult =
 /** When it should arrive, or when it did, or that it will not. */
 function estimate(status: TrackedOrder["status"], arrives: string, deliveredAt: Date | null): string {
   if (status === "delivered") return deliveredAt ? `Delivered on ${shortLagosDay(lagosDate(deliveredAt))}.` : "Delivered.";
-  if (status === "cancelled" || status === "refunded") return "This order will not be delivered.";
+  if (status === "cancelled" || status === "refunded" || status === "expired") return "This order will not be delivered.";
   return arrivesBy(arrives);
 }
 
@@ -109,7 +109,7 @@ async function findTracked(db: Database, where: SQL): Promise<TrackedOrder | nul
     status: order.status,
     statusLabel: customerLabel(order.status),
     trackingId: order.trackingId,
-    placedOn: lagosDate(order.paidAt ?? order.placedAt ?? order.createdAt),
+    placedOn: lagosDate(order.placedAt ?? order.createdAt),
     estimate: order.placedAt
       ? // Orders paid before estimates were kept get one by today's settings (decision 0037).
         estimate(order.status, order.arrivesBy ?? (await estimateArrival(db, order.state, order.paidAt ?? order.placedAt)), delivered?.at ?? null)

@@ -2,6 +2,7 @@ import type { Executor } from "../db/client";
 import { csvDocument, nairaNumber, type CsvCell } from "../export/csv";
 import type { ReportRange } from "./range";
 import { BEST_SELLERS_CSV_LIMIT, loadBestSellers, loadCategories, loadDays } from "./sales";
+import { loadCollectionsByStaff, loadDifferentAmounts } from "./collections";
 
 // The sales report as CSV (decision 0032): three files, one table each, so each opens in a
 // spreadsheet ready to sort, filter or total: per day, per category, and best sellers (every
@@ -12,6 +13,8 @@ export const REPORT_CSV_PARTS = {
   days: "sales-per-day",
   categories: "sales-per-category",
   "best-sellers": "best-sellers",
+  collections: "collections-by-staff",
+  "different-amounts": "collections-not-the-total",
 } as const;
 export type ReportCsvPart = keyof typeof REPORT_CSV_PARTS;
 
@@ -38,6 +41,15 @@ export async function reportCsv(db: Executor, part: ReportCsvPart, range: Report
       (await loadBestSellers(db, range, BEST_SELLERS_CSV_LIMIT)).forEach((p, i) =>
         rows.push([i + 1, p.productId, p.name, p.category, p.archived ? "Deleted" : "On sale", p.orders, p.units, nairaNumber(p.revenueKobo)]),
       );
+      break;
+    case "collections":
+      rows.push(["Date", "Staff", "Paid by", "Orders", "Collected (NGN)"]);
+      for (const c of await loadCollectionsByStaff(db, range)) rows.push([c.day, c.staff, c.method, c.orders, nairaNumber(c.amountKobo)]);
+      break;
+    case "different-amounts":
+      rows.push(["Date", "Order ID", "Staff", "Order total (NGN)", "Collected (NGN)", "Reason"]);
+      for (const d of await loadDifferentAmounts(db, range))
+        rows.push([d.day, d.orderRef, d.staff, nairaNumber(d.totalKobo), nairaNumber(d.amountKobo), d.reason]);
       break;
   }
   return csvDocument(rows);

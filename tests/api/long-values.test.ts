@@ -389,6 +389,9 @@ function extend(c: Case): Case {
   }
   if (c.surface === "page" && path === "/trackorder") return { ...c, shows: { orderId: messages.trackOrderIdInvalid, email: messages.invalidEmail } };
   if (c.surface === "page" && path === "/deliverydetailpage") return { ...c, shows: deliveryShows };
+  if (c.surface === "page" && path.startsWith("/admin/orders/") && c.body.intent === "collect")
+    // Collected at the door (issue 28): each field's own words; A's order is not one to collect, so nothing changes either way.
+    return { ...c, shows: { method: messages.collectionMethodInvalid, amount: messages.collectionAmountInvalid } };
   if (c.surface === "page" && path.startsWith("/admin/orders/")) {
     return {
       ...c,
@@ -431,6 +434,22 @@ function extend(c: Case): Case {
   if (c.surface === "page" && path === "/admin" && c.body.intent === "staff-two-factor")
     // As for staff-change: this file's admin is an owner, who may require two-step sign-in of staff.
     return { ...c, actor: "admin", shows: { intent: messages.requestUnreadable, required: messages.requestUnreadable } };
+  if (c.surface === "page" && path === "/admin" && c.body.intent === "pay-on-delivery-settings")
+    // As for staff-change: this file's admin is an owner; each field is refused in its own words.
+    return {
+      ...c,
+      actor: "admin",
+      shows: {
+        intent: messages.requestUnreadable,
+        on: messages.requestUnreadable,
+        state: messages.requestUnreadable,
+        who: messages.requestUnreadable,
+        ceiling: messages.payOnDeliveryCeilingInvalid,
+        maxOpen: messages.payOnDeliveryMaxOpenInvalid,
+        shipWithinDays: messages.payOnDeliveryDaysInvalid,
+        collectWithinDays: messages.payOnDeliveryDaysInvalid,
+      },
+    };
   if (c.surface === "page" && path === "/admin" && c.body.intent === "text-settings")
     // As for staff-change: this file's admin is an owner; a 100 KB box is not a checked box.
     return { ...c, actor: "admin", shows: { intent: messages.requestUnreadable, sms: messages.requestUnreadable } };

@@ -20,18 +20,7 @@ import {
   sendPhoneCode,
   type PayOnDeliverySettings,
 } from "~/server/checkout/pay-on-delivery";
-import {
-  accounts,
-  auditLog,
-  collections,
-  orderEvents,
-  orders,
-  outbox,
-  payments,
-  phoneCodes,
-  products,
-  productVariants,
-} from "~/server/db/schema";
+import { accounts, auditLog, collections, orderEvents, orders, outbox, payments, phoneCodes, products, productVariants } from "~/server/db/schema";
 import { queryRows } from "~/server/db/client";
 import { changeOrderStatus } from "~/server/orders/admin-orders";
 import { collectionInput, recordCollection, type CollectionInput } from "~/server/orders/collections";
@@ -39,6 +28,7 @@ import type { PlacedStatus } from "~/server/orders/lifecycle";
 import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
 import { presetRange } from "~/server/reports/range";
 import { loadSalesReport } from "~/server/reports/sales";
+import { textAmount } from "~/server/texts/templates";
 import { uniqueEmail } from "../support/accounts";
 import { cartRows, deliveryFields, mailsOfKind, quickAccount, quickCustomer, setStock, shopClient, stockOf, type Shopper } from "../support/shop";
 import { useApiServer, useTestDatabase } from "../support/use-shop";
@@ -245,7 +235,12 @@ async function sales() {
   const now = new Date();
   const report = await loadSalesReport(handle.db, presetRange("last-7-days", lagosDate(now)));
   const overview = await loadOverview(handle.db, now);
-  return { revenueKobo: report.revenueKobo, orders: report.orderCount, overviewRevenueKobo: overview.revenueKobo, overviewOrders: overview.orderCount };
+  return {
+    revenueKobo: report.revenueKobo,
+    orders: report.orderCount,
+    overviewRevenueKobo: overview.revenueKobo,
+    overviewOrders: overview.orderCount,
+  };
 }
 
 const salesPlus = (before: Awaited<ReturnType<typeof sales>>, kobo: number, n: number) => ({
@@ -572,9 +567,11 @@ describe("placing an order to pay on delivery", () => {
     const client = shopClient(api);
     const a = await product();
     const b = await product();
-    const who = await customer("place");
-    for (let i = 0; i < 2; i++) expect((await addToCart(handle.db, who.id, { productId: a })).ok).toBe(true);
-    expect((await addToCart(handle.db, who.id, { productId: b })).ok).toBe(true);
+    // The cart and the delivery page, as the shop's pages keep them.
+    const who = await shopper("place", [
+      [a, 2],
+      [b, 1],
+    ]);
 
     // Pay Now over HTTP: a pending order holding 2 × a and 1 × b.
     const delivery = deliveryFields({ phone: who.phone, confirmPhone: who.phone, email: who.deliveryEmail });
@@ -631,7 +628,7 @@ describe("placing an order to pay on delivery", () => {
     const texts = await textsTo(who.e164);
     expect(texts.map((t) => [t.channel, t.kind])).toEqual([["sms", "pay-on-delivery-placed"]]);
     expect(texts[0].text).toContain(order.orderRef);
-    expect(texts[0].text).toContain("when it is delivered");
+    expect(texts[0].text).toContain(`Pay ${textAmount(total)}`);
 
     // Listed with the customer's orders over HTTP (the cancelled Pay Now never was placed).
     const listed = await client.get(`/api/api4users/get_user_orders.php?userId=${who.id}`, who.token);
@@ -640,15 +637,24 @@ describe("placing an order to pay on delivery", () => {
 
     // Not a sale until the money is collected.
     expect(await sales()).toEqual(before);
+
+    // The replaced Pay Now's window was still open, and the customer pays it after all: the money
+    // is given back (decision 0020), nothing more leaves the shelf, and it is no sale.
+    expect((await chargeTestCard(handle.db, started.body.access_code, TEST_CARD_SUCCESS)).ok).toBe(true);
+    const late = await client.post("/api/api4users/create_order.php", { userId: who.id, transactionRef: started.body.reference }, who.token);
+    expect(late.status, JSON.stringify(late.body)).toBe(409);
+    expect(late.body.message).toBe(messages.paymentRefundedSuperseded);
+    expect([await stockOf(handle.db, a), await stockOf(handle.db, b)]).toEqual([SHELF - 2, SHELF]);
+    expect((await orderByRef(order.orderRef)).status).toBe("confirmed");
+    expect(await sales()).toEqual(before);
   });
 
   it("refuses when a unit is gone, and keeps nothing: no order, the cart and the open Pay Now as they were", async () => {
-    await setPod();
+    await setPod({ ceilingKobo: 10_000_000_00 });
     const a = await product(2);
     const b = await product();
-    const who = await customer("short");
-    for (let i = 0; i < 2; i++) expect((await addToCart(handle.db, who.id, { productId: a })).ok).toBe(true);
-    const started = await startCheckout(ctx, who.id, deliveryFields({ phone: who.phone, confirmPhone: who.phone }));
+    const who = await shopper("short", [[a, 2]]);
+    const started = await startCheckout(ctx, who.id);
     if (!started.ok) throw new Error(started.message);
     expect(await stockOf(handle.db, a)).toBe(0);
     expect((await addToCart(handle.db, who.id, { productId: b })).ok).toBe(true);
@@ -817,7 +823,7 @@ describe("staff and the collection at the door", () => {
     const productId = await product();
     const who = await shopper("staff-moves", [[productId, 2]]);
     const order = await placed(who);
-    const bare = { ok: false, reason: "not-allowed", message: messages.collectionNeeded };
+    const bare = { ok: false, reason: "needs-collection", message: messages.collectionNeeded };
     expect(await changeOrderStatus(staff(), adminId, order.orderRef, "delivered")).toMatchObject({ ...bare, current: "confirmed" });
     expect(await changeOrderStatus(staff(), adminId, order.orderRef, "paid")).toMatchObject({ ok: false, reason: "not-allowed" });
     await move(order, "processing");
@@ -854,10 +860,12 @@ describe("staff and the collection at the door", () => {
     expect(after.paidAt).toBeInstanceOf(Date);
     expect(after.paidAt!.getTime()).toBeGreaterThanOrEqual(at - 5_000);
     expect(after.placedAt).toEqual(order.placedAt);
-    expect(await collectionsOf(order.id)).toMatchObject([
-      { method: "cash", amountKobo: order.totalKobo, collectedBy: adminId, reason: null },
-    ]);
-    const audit = await handle.db.select().from(auditLog).where(eq(auditLog.subject, `Order ${order.orderRef}`)).orderBy(asc(auditLog.id));
+    expect(await collectionsOf(order.id)).toMatchObject([{ method: "cash", amountKobo: order.totalKobo, collectedBy: adminId, reason: null }]);
+    const audit = await handle.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `Order ${order.orderRef}`))
+      .orderBy(asc(auditLog.id));
     expect(audit.map((a) => a.action)).toEqual(["order-status", "order-status", "collection"]);
     expect(audit[2]).toMatchObject({ actorId: adminId, detail: `${formatNairaTotal(order.totalKobo)} in cash` });
     const [event] = await handle.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(desc(orderEvents.id)).limit(1);
@@ -893,11 +901,16 @@ describe("staff and the collection at the door", () => {
     expect(await collectionsOf(order.id)).toEqual([]);
 
     const reason = "Customer had a ₦500 voucher from the rider";
-    expect(await recordCollection(staff(), adminId, order.orderRef, collected({ method: "pos", amount: less, reason: ` ${reason} ` }))).toMatchObject({
-      ok: true,
-    });
+    expect(await recordCollection(staff(), adminId, order.orderRef, collected({ method: "pos", amount: less, reason: ` ${reason} ` }))).toMatchObject(
+      {
+        ok: true,
+      },
+    );
     expect(await collectionsOf(order.id)).toMatchObject([{ method: "pos", amountKobo: order.totalKobo - 500_00, reason }]);
-    const [audit] = await handle.db.select().from(auditLog).where(and(eq(auditLog.subject, `Order ${order.orderRef}`), eq(auditLog.action, "collection")));
+    const [audit] = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subject, `Order ${order.orderRef}`), eq(auditLog.action, "collection")));
     expect(audit.detail).toContain(reason);
     expect((await orderByRef(order.orderRef)).status).toBe("delivered");
   });
@@ -949,6 +962,30 @@ describe("staff and the collection at the door", () => {
     expect(await stockOf(handle.db, productId)).toBe(SHELF);
   });
 
+  it("collected and refused at the door at once (two staff): one of them, and the units back only if refused", async () => {
+    await setPod({ maxOpen: 5 });
+    const productId = await product();
+    const who = await shopper("door-race", [[productId, 2]]);
+    const order = await placed(who);
+    await move(order, "processing", "shipped");
+    const [collection, refusal] = await Promise.all([
+      recordCollection(staff(), adminId, order.orderRef, collected({ amount: String(order.totalKobo / 100) })),
+      changeOrderStatus(staff(), adminId, order.orderRef, "cancelled"),
+    ]);
+    expect([collection.ok, refusal.ok].filter(Boolean)).toHaveLength(1);
+    const after = await orderByRef(order.orderRef);
+    if (collection.ok) {
+      expect(after).toMatchObject({ status: "delivered" });
+      expect(after.paidAt).not.toBeNull();
+      expect(await collectionsOf(order.id)).toHaveLength(1);
+      expect(await stockOf(handle.db, productId)).toBe(SHELF - 2);
+    } else {
+      expect(after).toMatchObject({ status: "cancelled", paidAt: null });
+      expect(await collectionsOf(order.id)).toEqual([]);
+      expect(await stockOf(handle.db, productId)).toBe(SHELF);
+    }
+  });
+
   it("two clicks at once record one collection", async () => {
     await setPod({ maxOpen: 5 });
     const who = await shopper("double-click", [[await product(), 1]]);
@@ -963,9 +1000,15 @@ describe("staff and the collection at the door", () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, message: messages.collectionNotShipped }]);
     expect(await collectionsOf(order.id)).toHaveLength(1);
-    const audits = await handle.db.select().from(auditLog).where(and(eq(auditLog.subject, `Order ${order.orderRef}`), eq(auditLog.action, "collection")));
+    const audits = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subject, `Order ${order.orderRef}`), eq(auditLog.action, "collection")));
     expect(audits).toHaveLength(1);
-    const delivered = await handle.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, "delivered")));
+    const delivered = await handle.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, "delivered")));
     expect(delivered).toHaveLength(1);
     expect((await textsTo(who.e164)).filter((t) => t.kind === "pay-on-delivery-collected")).toHaveLength(1);
     expect(await sales()).toEqual(salesPlus(before, order.totalKobo, 1));
@@ -1064,16 +1107,20 @@ describe("the collection form's amount", () => {
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => i.message)).toEqual([messages.collectionAmountInvalid]);
     for (const amount of [45000, null, undefined, ["45000"], { amount: "45000" }]) {
-      expect(amountOf(amount).error?.issues.map((i) => i.message), JSON.stringify(amount)).toEqual([messages.collectionAmountInvalid]);
+      expect(
+        amountOf(amount).error?.issues.map((i) => i.message),
+        JSON.stringify(amount),
+      ).toEqual([messages.collectionAmountInvalid]);
     }
   });
 
   it("takes cash, transfer or POS only, and a reason of at most 500 characters (blank is none)", () => {
     for (const method of ["cash", "transfer", "pos"]) expect(collectionInput.safeParse({ method, amount: "1" }).success, method).toBe(true);
     for (const method of ["cheque", "CASH", "", undefined, 1]) {
-      expect(collectionInput.safeParse({ method, amount: "1" }).error?.issues.map((i) => i.message), String(method)).toEqual([
-        messages.collectionMethodInvalid,
-      ]);
+      expect(
+        collectionInput.safeParse({ method, amount: "1" }).error?.issues.map((i) => i.message),
+        String(method),
+      ).toEqual([messages.collectionMethodInvalid]);
     }
     expect(collectionInput.parse({ method: "cash", amount: "1", reason: "  " }).reason).toBeNull();
     expect(collectionInput.parse({ method: "cash", amount: "1", reason: "x".repeat(500) }).reason).toHaveLength(500);

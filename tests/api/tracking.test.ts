@@ -175,7 +175,9 @@ describe("trackOrder: status, tracking id and estimate follow the admin's change
   it("an order paid before estimates were kept gets one from its payment day and state, in Lagos days", async () => {
     // Paid on Friday 16 January 2026 at 00:30 in Lagos (Thursday 23:30 UTC), to Kano (5 business days):
     // taken up on Friday, then Monday to Friday.
-    await setOrder(placed.id, { paidAt: new Date("2026-01-15T23:30:00Z"), state: "Kano", arrivesBy: null });
+    const paidAt = new Date("2026-01-15T23:30:00Z");
+    // Placed when paid, as migration 0026 recorded every order paid before it.
+    await setOrder(placed.id, { paidAt, placedAt: paidAt, state: "Kano", arrivesBy: null });
     const result = await track(placed.orderRef, placed.deliveryEmail);
     expect(result).toMatchObject({ ok: true, order: { placedOn: "2026-01-16", estimate: "Arrives by Fri 23 Jan" } });
   });

@@ -120,6 +120,8 @@ describe("deploy/env.example", () => {
     HOST: "set by the unit: 127.0.0.1, behind Caddy",
     DATA_DIR: "the embedded database's folder: a real shop runs on PostgreSQL",
     PAYSTACK_API_BASE: "tests only",
+    TERMII_API_BASE: "tests only",
+    WHATSAPP_API_BASE: "tests only",
     WEB_CONCURRENCY: "two units instead, restarted one at a time",
     SERVER_TIMING: "for measuring",
     UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS: "tests only",

@@ -53,11 +53,20 @@ function RefundBadge() {
 }
 
 /** An order's status, and "Refund needed" when it was paid after its stock was sold. */
-export function OrderBadges({ order }: { order: { status: OrderStatus; statusLabel: string; needsRefund: boolean } }) {
+export function OrderBadges({
+  order,
+}: {
+  order: { status: OrderStatus; statusLabel: string; needsRefund: boolean; uncollectedDays?: number | null };
+}) {
   return (
     <>
       <StatusBadge status={order.status} label={order.statusLabel} />
       {order.needsRefund ? <RefundBadge /> : null}
+      {order.uncollectedDays ? (
+        <span className="inline-flex items-center whitespace-nowrap rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">
+          Not collected for {order.uncollectedDays} days
+        </span>
+      ) : null}
     </>
   );
 }
