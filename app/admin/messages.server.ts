@@ -1,4 +1,5 @@
 import { DAY_MS, lagosDate, readableLagosClock, readableLagosTime } from "~/common/lagos-time";
+import { readablePhone } from "~/common/phone";
 import { data, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import type { SignedInAccount } from "~/server/accounts/sessions";
@@ -31,7 +32,7 @@ export async function messagesPanelData(request: Request, context: AppLoadContex
       id: m.id,
       name: m.name,
       email: m.email,
-      phone: m.phone,
+      phone: readablePhone(m.phone),
       message: m.message,
       read: m.readAt !== null,
       receivedAt: m.createdAt.toISOString(),

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, like, or, sql, type SQL } from "drizzle-orm";
+import { readablePhone } from "~/common/phone";
 import type { Database } from "../db/client";
 import { containing, phoneDigits } from "../db/like";
 import { accounts, orders } from "../db/schema";
@@ -49,7 +50,7 @@ function toRow(row: SummaryRow): CustomerRow {
     id: row.id as number,
     fullName: row.fullName as string,
     email: row.email as string,
-    phoneNumber: row.phoneNumber as string,
+    phoneNumber: readablePhone(row.phoneNumber as string),
     verified: row.emailVerifiedAt !== null,
     joinedAt: row.joinedAt as Date,
     orderCount: Number(row.orderCount),

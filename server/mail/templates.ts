@@ -115,7 +115,7 @@ function orderTable({ order, items, paymentReference }: OrderLetter): ItemTable 
       `Order reference: ${order.orderRef}`,
       paymentReference ? `Payment reference: ${paymentReference}` : "Payment: on delivery, in cash, by transfer or by card (POS)",
       `Deliver to: ${order.firstName} ${order.lastName}, ${order.address}, ${order.city}, ${order.state}`,
-      `Phone: ${order.phone}`,
+      `Phone: ${readablePhone(order.phone)}`,
     ],
   };
 }

@@ -152,7 +152,8 @@ test("a new customer buys a featured mattress from the home page to the order e-
   await expect(deliveryInfo).toContainText(`${delivery.firstName} ${delivery.lastName}`);
   await expect(deliveryInfo).toContainText(delivery.address);
   await expect(deliveryInfo).toContainText(`${delivery.city}, ${delivery.state}`);
-  await expect(deliveryInfo).toContainText(delivery.phone);
+  // Stored in E.164 and read as people write it (issue 28): 08034567890 is +234 803 456 7890.
+  await expect(deliveryInfo).toContainText("+234 803 456 7890");
   await expect(deliveryInfo).toContainText(delivery.email);
   await expect(page.getByText(name, { exact: true })).toBeVisible();
   await expect(page.getByTestId("order-line-price")).toHaveText([`2 x ${naira(second.priceNaira)}`]);
