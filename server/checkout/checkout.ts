@@ -321,18 +321,7 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, delivery
     }
     const totalKobo = cartTotalKobo(lines);
     const [order] = await insertOrder(tx, { accountId, totalKobo, ...delivery, reservedUntil: holdUntil });
-    await tx.insert(orderItems).values(
-      lines.map((line) => ({
-        orderId: order.id,
-        productId: line.productId,
-        variantId: line.variantId,
-        productName: line.productName,
-        size: line.size,
-        unitPriceKobo: line.priceKobo,
-        quantity: line.quantity,
-        imageFile: line.image,
-      })),
-    );
+    await insertOrderItems(tx, order.id, lines);
     const reference = newPaymentReference();
     await tx.insert(payments).values({ orderId: order.id, provider: ctx.gateway.provider, reference, amountKobo: totalKobo });
     await recordNewOrder(tx, { orderId: order.id, note: holdUntil ? null : "Holds no stock: the customer's hold was used up" });
@@ -346,6 +335,22 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, delivery
  */
 export async function lockCheckout(tx: Executor, accountId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_KEY}, ${accountId})`);
+}
+
+/** The order's lines as the cart had them, at the catalogue's prices. */
+export async function insertOrderItems(tx: Executor, orderId: number, lines: CartLine[]): Promise<void> {
+  await tx.insert(orderItems).values(
+    lines.map((line) => ({
+      orderId,
+      productId: line.productId,
+      variantId: line.variantId,
+      productName: line.productName,
+      size: line.size,
+      unitPriceKobo: line.priceKobo,
+      quantity: line.quantity,
+      imageFile: line.image,
+    })),
+  );
 }
 
 /** Inserts the order under a fresh reference, drawing again in the rare case of a clash. */

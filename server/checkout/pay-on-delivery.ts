@@ -12,13 +12,13 @@ import { changeShopSetting, readShopSetting, type SettingsChange, type ShopSetti
 import { cartTotalKobo, getCart, getDelivery } from "../cart/cart";
 import type { Database, Executor } from "../db/client";
 import { refusable } from "../db/refusable";
-import { accounts, orderItems, orders, outbox, phoneCodes, shopSettings } from "../db/schema";
+import { accounts, orders, outbox, phoneCodes, shopSettings } from "../db/schema";
 import { estimateArrival } from "../delivery/estimates";
 import { announceMail } from "../mail/outbox";
 import { countOrderPlaced } from "../metrics/metrics";
 import { orderStatusMail } from "../mail/templates";
 import { placed, recordNewOrder, transition } from "../orders/lifecycle";
-import { holdLines, lockVariants, moveStock } from "../orders/stock";
+import { holdLines, lockVariants, moveStock, variantsOf } from "../orders/stock";
 import { hitLimits, retryText } from "../rate-limits";
 import { getShopTextChannels, queueOrderUpdate, statusText } from "../texts/order-updates";
 import { everyJob } from "../background";
@@ -27,6 +27,7 @@ import {
   expireStaleOrders,
   insertOrder,
   lockCheckout,
+  insertOrderItems,
   queueOrderMails,
   removeBoughtFromCart,
   type CheckoutContext,
@@ -182,18 +183,13 @@ export async function placePayOnDelivery(ctx: CheckoutContext, accountId: number
       .from(orders)
       .where(and(eq(orders.accountId, accountId), eq(orders.status, "pending")))
       .for("update");
-    const openItems = open.length
-      ? await tx
-          .select({ variantId: orderItems.variantId })
-          .from(orderItems)
-          .where(
-            inArray(
-              orderItems.orderId,
-              open.map((o) => o.id),
-            ),
-          )
-      : [];
-    await lockVariants(tx, [...openItems.map((i) => i.variantId), ...lines.map((line) => line.variantId)]);
+    await lockVariants(tx, [
+      ...(await variantsOf(
+        tx,
+        open.map((o) => o.id),
+      )),
+      ...lines.map((line) => line.variantId),
+    ]);
     for (const order of open) await endUnpaidOrder(tx, order.id, "cancelled", "Replaced by an order paid on delivery");
     const held = await holdLines(tx, lines, { hold: true });
     if (!held.ok) {
@@ -210,18 +206,7 @@ export async function placePayOnDelivery(ctx: CheckoutContext, accountId: number
       placedAt: now,
       arrivesBy: await estimateArrival(tx, delivery.state, now),
     });
-    await tx.insert(orderItems).values(
-      lines.map((line) => ({
-        orderId: order.id,
-        productId: line.productId,
-        variantId: line.variantId,
-        productName: line.productName,
-        size: line.size,
-        unitPriceKobo: line.priceKobo,
-        quantity: line.quantity,
-        imageFile: line.image,
-      })),
-    );
+    await insertOrderItems(tx, order.id, lines);
     await recordNewOrder(tx, { orderId: order.id, status: "confirmed", by: { customer: accountId }, note: "Placed to pay on delivery" });
     await removeBoughtFromCart(tx, accountId, order.id);
     await queueOrderMails(tx, ctx, order.id);
