@@ -132,6 +132,8 @@ export const SHOP_ROUTES: readonly ShopRoute[] = [
   route("referral", "routes/referral.tsx", catalog),
   // An order's link in text messages (decision 0059): its token is the only key.
   route("o/:token", "routes/o.$token.tsx", token),
+  // An order staff took is paid here, with no sign-in (decision 0061).
+  route("pay/:token", "routes/pay.$token.tsx", token),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("dev/phone", "routes/dev.phone.tsx"),
   route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx", { params: { id: "plain" } }),

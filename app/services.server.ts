@@ -31,6 +31,7 @@ export { lastDelivery, listOrders } from "~/server/orders/orders";
 export { trackInput, trackOrder, trackOrderByLink } from "~/server/orders/tracking";
 export { getOrderUpdateChoices, saveOrderUpdateChoices, stopTextsByLink } from "~/server/texts/order-updates";
 export { devPhoneEnabled } from "~/server/texts/providers";
+export { closeLinkPayment, completeLinkPayment, findLinkOrder, startLinkPayment } from "~/server/checkout/staff-orders";
 export { smsSize } from "~/server/texts/segments";
 export { retryText } from "~/server/rate-limits";
 export { listReviewsForStaff, moderateReview, productReviews, reviewInput, reviewStanding, submitReview } from "~/server/reviews/reviews";

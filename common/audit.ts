@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = {
   export: "Exports",
   "two-factor": "Two-step sign-in",
   collection: "Collections",
+  "staff-order": "Staff orders",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

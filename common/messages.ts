@@ -297,4 +297,13 @@ export const messages = {
   payOnDeliveryCeilingInvalid: "Please enter the highest order value as whole naira, from 1,000 to 10,000,000.",
   payOnDeliveryMaxOpenInvalid: "Please enter how many open orders a customer may have, from 1 to 20.",
   payOnDeliveryDaysInvalid: "Please enter a number of days from 1 to 60.",
+
+  // Orders staff take (issue 28; the shop's own).
+  staffOrderNameRequired: "Please enter the customer's full name, at most 100 characters.",
+  staffOrderNoLines: "Please choose at least one product, and at most 10.",
+  staffOrderProductGone: "A product of this order is no longer on sale. Please choose it again.",
+  staffOrderQuantityInvalid: "Please enter each quantity as a whole number from 1 to 100.",
+  staffOrderLinkNeedsEmail: "A payment link needs the customer's e-mail address: add it, or take the order to pay on delivery.",
+  paymentLinkExpired: "This payment link has expired. Please call us, and we will send a new one.",
+  paymentLinkPaid: "This order is paid. Thank you!",
 } as const;

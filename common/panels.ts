@@ -26,6 +26,8 @@ export const ADMIN_PANELS = {
   shopHealth: 14,
   /** Sign-in security (issue 27): two-step sign-in, recovery codes, sign out everywhere; every admin. */
   twoFactor: 15,
+  /** Take an order (issue 28): staff order for a customer on the phone, paid by link or on delivery. */
+  takeAnOrder: 16,
 } as const;
 
 /** The customer dashboard (/userdashboard): User Info and My Orders (requirements §2.3). */

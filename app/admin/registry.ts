@@ -15,6 +15,7 @@ import * as searchProducts from "./panels/search-products";
 import * as settings from "./panels/settings";
 import * as shopHealth from "./panels/shop-health";
 import * as signInSecurity from "./panels/sign-in-security";
+import * as takeAnOrder from "./panels/take-an-order";
 
 // The back office's panels (issue 26, decision 0049). A new panel is its module in ./panels and
 // one entry here (with its address's number named in common/panels.ts); the dashboard's route,
@@ -28,6 +29,7 @@ export const PANELS: readonly PanelModule[] = [
   registerAdmin,
   searchProducts,
   orders,
+  takeAnOrder,
   messages,
   customers,
   reports,

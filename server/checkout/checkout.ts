@@ -76,7 +76,7 @@ export function newOrderRef(now = Date.now()): string {
 }
 
 /** The provider's transaction reference (Paystack allows letters, digits, '-', '.', '='). */
-function newPaymentReference(): string {
+export function newPaymentReference(): string {
   return `FS-${Date.now().toString(36)}-${randomBytes(6).toString("hex")}`;
 }
 
@@ -220,7 +220,7 @@ async function settleLastCheckout(ctx: CheckoutContext, accountId: number): Prom
     .select({ paidAt: orders.paidAt, reference: payments.reference, accessCode: payments.accessCode, status: payments.status })
     .from(orders)
     .innerJoin(payments, eq(payments.orderId, orders.id))
-    .where(eq(orders.accountId, accountId))
+    .where(and(eq(orders.accountId, accountId), eq(orders.source, "checkout")))
     .orderBy(desc(orders.id))
     .limit(1);
   // Only a payment window that was opened can have been paid.
@@ -236,7 +236,7 @@ async function settleLastCheckout(ctx: CheckoutContext, accountId: number): Prom
 const OPENING_WAIT_MS = 20_000;
 
 /** The open checkout's access code, once the press that opened it has it; null if that opening failed. */
-async function accessCodeOf(db: Database, open: OpenCheckout): Promise<string | null> {
+export async function accessCodeOf(db: Database, open: Pick<OpenCheckout, "startedAt" | "reference">): Promise<string | null> {
   const deadline = open.startedAt.getTime() + OPENING_WAIT_MS;
   for (;;) {
     const [row] = await db
@@ -273,7 +273,8 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, delivery
     const open = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.accountId, accountId), eq(orders.status, "pending")))
+      // The customer's own checkouts: an order staff took for them waits for its link (decision 0061).
+      .where(and(eq(orders.accountId, accountId), eq(orders.status, "pending"), eq(orders.source, "checkout")))
       .orderBy(desc(orders.id))
       .for("update");
     // The same cart again (a second press, a reload): the same payment, and the hold it has.
@@ -538,7 +539,7 @@ function transferWords(channel: string | null): string {
  * was sent, and the first time, a held order's hold is stretched to AWAITING_HOLD_MS from now. The
  * order is placed when the money lands (the webhook, or the customer's page asking again).
  */
-async function awaitPayment(
+export async function awaitPayment(
   ctx: CheckoutContext,
   orderId: number,
   reference: string,
@@ -577,11 +578,15 @@ function settledOutcome(orderRef: string, refundReason: RefundReason | null, alr
  * Otherwise the order keeps (or takes now) its units.
  */
 async function refundReasonFor(tx: Executor, order: typeof orders.$inferSelect): Promise<RefundReason | null> {
-  const [newer] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.accountId, order.accountId), gt(orders.id, order.id)))
-    .limit(1);
+  // Only a checkout is replaced, and only by a newer checkout: an order staff took stands apart.
+  const [newer] =
+    order.source === "checkout"
+      ? await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.accountId, order.accountId), gt(orders.id, order.id), eq(orders.source, "checkout")))
+          .limit(1)
+      : [];
   if (newer) return "superseded";
   // Held since Pay Now: nothing to take; otherwise the units are taken now, if all are there.
   return (await moveStock(tx, order, "paid")).ok ? null : "sold-out";

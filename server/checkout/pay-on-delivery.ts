@@ -124,6 +124,8 @@ export async function payOnDeliveryOffer(
   delivery: Pick<DeliveryDetails, "state" | "phone">,
   totalKobo: number,
   textChannels: readonly string[] = [],
+  /** Staff taking the order heard the customer: who may use it is theirs to judge, and no code is texted. */
+  { byStaff = false }: { byStaff?: boolean } = {},
 ): Promise<PayOnDeliveryOffer> {
   const settings = await getPayOnDeliverySettings(db);
   if (!settings.on) return { offered: false, why: null };
@@ -134,6 +136,7 @@ export async function payOnDeliveryOffer(
     .from(orders)
     .where(and(eq(orders.accountId, accountId), eq(orders.paymentMethod, "pay_on_delivery"), inArray(orders.status, OPEN_STATUSES)));
   if (open.n >= settings.maxOpen) return { offered: false, why: messages.podTooManyOpen(open.n) };
+  if (byStaff) return { offered: true, confirmPhone: null };
   if (settings.who === "paid-before") {
     const [paid] = await db
       .select({ n: count() })
@@ -181,7 +184,7 @@ export async function placePayOnDelivery(ctx: CheckoutContext, accountId: number
     const open = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.accountId, accountId), eq(orders.status, "pending")))
+      .where(and(eq(orders.accountId, accountId), eq(orders.status, "pending"), eq(orders.source, "checkout")))
       .for("update");
     await lockVariants(tx, [
       ...(await variantsOf(

@@ -361,6 +361,8 @@ export const orderStatus = pgEnum("order_status", [
 ]);
 /** How an order is paid: online through the gateway when it is placed, or at the door (decision 0060). */
 export const paymentMethod = pgEnum("payment_method", ["online", "pay_on_delivery"]);
+/** Who made the order: the customer at a checkout, or staff for a customer on the phone (decision 0061). */
+export const orderSource = pgEnum("order_source", ["checkout", "staff"]);
 
 export const orders = pgTable(
   "orders",
@@ -372,6 +374,8 @@ export const orders = pgTable(
       .references(() => accounts.id),
     status: orderStatus("status").notNull().default("pending"),
     paymentMethod: paymentMethod("payment_method").notNull().default("online"),
+    /** A staff order is never replaced by the customer's own checkouts, nor replaces them. */
+    source: orderSource("source").notNull().default("checkout"),
     /**
      * When the order was placed: paid online, or confirmed to be paid on delivery. Customers,
      * tracking and the admin see only placed orders; the money is in only once `paidAt` is set.
@@ -495,6 +499,24 @@ export const payments = pgTable(
   },
   (t) => [index("payments_order_idx").on(t.orderId)],
 );
+
+/**
+ * The link an order staff took is paid through (/pay/{token}, decision 0061): its SHA-256 only; it
+ * holds the order's stock until it expires.
+ */
+export const paymentLinks = pgTable("payment_links", {
+  id: serial("id").primaryKey(),
+  orderId: integer("order_id")
+    .notNull()
+    .unique()
+    .references(() => orders.id),
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdBy: integer("created_by")
+    .notNull()
+    .references(() => accounts.id),
+  createdAt: createdAt(),
+});
 
 /** How staff were paid at the door. */
 export const collectionMethod = pgEnum("collection_method", ["cash", "transfer", "pos"]);

@@ -49,6 +49,7 @@ const order: Order = {
   disputeResolution: null,
   updatesToken: "0123456789ab",
   paymentMethod: "online",
+  source: "checkout",
   placedAt: new Date(0),
 };
 const item = (productName: string, size: string, unitPriceKobo: number, quantity: number): Item => ({

@@ -120,6 +120,21 @@ function orderTable({ order, items, paymentReference }: OrderLetter): ItemTable 
   };
 }
 
+/** An order staff took for the customer (issue 28): its lines, and the link that pays it. */
+export function paymentLinkMail(letter: Omit<OrderLetter, "paymentReference"> & { url: string; expires: string }): MailContent {
+  return render({
+    subject: `Pay for your ${SHOP_NAME} order ${letter.order.orderRef}`,
+    greetingName: letter.order.firstName,
+    paragraphs: [
+      `Here is the order we took for you. Pay ${formatNairaTotal(letter.order.totalKobo)} with the button below, by card, bank transfer or USSD: no account or password needed.`,
+      `We keep the items for you until ${letter.expires} (Lagos time).`,
+    ],
+    table: { ...orderTable({ ...letter, paymentReference: null }), total: { label: "To pay", amount: formatNairaTotal(letter.order.totalKobo) } },
+    action: { label: "Pay for my order", url: letter.url },
+    closing: `Questions about your order? Reply to this email or call us on ${SHOP_PHONE_DISPLAY}.`,
+  });
+}
+
 export function orderConfirmationMail(letter: OrderLetter): MailContent {
   return render({
     subject: `Your ${SHOP_NAME} order ${letter.order.orderRef}`,

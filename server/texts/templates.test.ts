@@ -26,6 +26,7 @@ const EXTRA_SLOTS: Record<TextKind, (keyof TextValues)[]> = {
   "order-refunded": ["amount"],
   "pay-on-delivery-placed": ["amount"],
   "pay-on-delivery-collected": ["amount"],
+  "payment-link": ["amount"],
 };
 
 /** The values a kind takes: the order, the link and its own. */
@@ -39,7 +40,7 @@ const valuesOf = (kind: TextKind): TextValues => ({
 const filled = (body: string, parameters: string[]) => body.replace(/\{\{(\d+)\}\}/g, (_, n: string) => parameters[Number(n) - 1]);
 
 describe("textContent", () => {
-  it("has the eight kinds of issue 28", () => {
+  it("has the nine kinds of issue 28", () => {
     expect([...KINDS].sort()).toEqual([
       "awaiting-transfer",
       "order-cancelled",
@@ -49,6 +50,7 @@ describe("textContent", () => {
       "order-shipped",
       "pay-on-delivery-collected",
       "pay-on-delivery-placed",
+      "payment-link",
     ]);
   });
 
@@ -118,6 +120,7 @@ describe("the WhatsApp templates", () => {
       "order_shipped",
       "pay_on_delivery_collected",
       "pay_on_delivery_placed",
+      "payment_link",
     ]);
     for (const kind of KINDS) expect(whatsappTemplateName(kind)).toMatch(/^[a-z0-9_]{1,512}$/);
   });

@@ -46,6 +46,7 @@ export const TEXT_KINDS = {
     title: "Pay on delivery confirmed",
     words: `${SHOP_NAME}: order {order} is confirmed. Pay {amount} at delivery. ${LINK}`,
   },
+  "payment-link": { title: "Payment link", words: `${SHOP_NAME}: pay {amount} for order {order} at {link} No account needed. Thank you.` },
   "pay-on-delivery-collected": { title: "Payment collected", words: `${SHOP_NAME}: we received {amount} for order {order}. ${LINK}` },
 } as const satisfies Record<string, TextWording>;
 

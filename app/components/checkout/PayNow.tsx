@@ -25,7 +25,7 @@ const AWAITING_POLL_MS = 4000;
  * the provider's window takes the card; on success the server verifies the payment and places
  * the order, then the customer goes to the dashboard.
  */
-export function PayNow({ label }: { label: string }) {
+export function PayNow({ label, placedTo = "/userdashboard" }: { label: string; placedTo?: string }) {
   const start = useFetcher<PaymentStep>();
   const finish = useFetcher<PaymentStep>();
   const navigate = useNavigate();
@@ -168,7 +168,7 @@ export function PayNow({ label }: { label: string }) {
         title={messages.orderPlacedTitle}
         tone="success"
         // Requirements §4.6: the customer lands on the dashboard with its first menu entry.
-        onClose={() => void navigate("/userdashboard")}
+        onClose={() => void navigate(placedTo)}
       >
         {messages.orderPlacedText}
         {/* The number a customer quotes when they call (issue 19), after the sentence of requirements §4.6. */}

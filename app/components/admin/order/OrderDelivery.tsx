@@ -15,7 +15,7 @@ export function OrderDelivery({ order, className }: { order: AdminOrder; classNa
             <br />
             {d.city}, {d.state}
             <br />
-            <a href={`tel:${d.phone}`} className="text-brand-700 hover:underline">
+            <a href={`tel:${d.phone.replace(/\s/g, "")}`} className="text-brand-700 hover:underline">
               {d.phone}
             </a>
             <br />
@@ -33,7 +33,7 @@ export function OrderDelivery({ order, className }: { order: AdminOrder; classNa
               {order.customer.email}
             </a>
             <br />
-            <a href={`tel:${order.customer.phoneNumber}`} className="text-brand-700 hover:underline">
+            <a href={`tel:${order.customer.phoneNumber.replace(/\s/g, "")}`} className="text-brand-700 hover:underline">
               {order.customer.phoneNumber}
             </a>
           </p>
