@@ -468,7 +468,8 @@ export async function completePayment(ctx: CheckoutContext, reference: string, a
       refundId = refund.id;
       await queueShopMail(tx, ctx, order.id);
     } else {
-      await removeBoughtFromCart(tx, order.accountId, order.id);
+      // A staff order was never the customer's cart: their cart and delivery details stay.
+      if (order.source === "checkout") await removeBoughtFromCart(tx, order.accountId, order.id);
       await queueOrderMails(tx, ctx, order.id);
     }
     return { orderRef: order.orderRef, alreadyPaid: false, refundReason, refundId, totalKobo: order.totalKobo };

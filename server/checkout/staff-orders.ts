@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { deliveryInput, type DeliveryDetails } from "~/common/delivery";
 import { lineName } from "~/common/featured";
@@ -57,7 +57,7 @@ const hashLinkToken = (token: string) => createHash("sha256").update(token).dige
 export const NO_EMAIL_DOMAIN = "no-email.foamshop.invalid";
 
 /** The reserved address of a customer with no e-mail, from their phone: 2348031234567@no-email.foamshop.invalid. */
-export const reservedEmail = (phone: string) => `${contractPhone(storedPhone(phone))}@${NO_EMAIL_DOMAIN}`;
+export const reservedEmail = (phone: string) => `${contractPhone(storedPhone(phone)).replace(/\D/g, "")}@${NO_EMAIL_DOMAIN}`;
 
 export const staffOrderInput = z.object({
   customer: z.object({
@@ -169,12 +169,13 @@ export async function createStaffOrder(ctx: CheckoutContext, staffId: number, in
     const accountId = await customerFor(tx, customer, delivery.phone, noEmail);
     await lockCheckout(tx, accountId);
     const lines = await catalogueLines(tx, input.lines);
-    if (typeof lines === "string") return { ok: false, message: lines };
+    // Refused: nothing kept, not even a customer made a moment ago.
+    if (typeof lines === "string") refuse({ ok: false, message: lines });
     const totalKobo = lines.reduce((sum, l) => sum + l.priceKobo * l.quantity, 0);
     if (input.payment === "pay_on_delivery") {
       // The owner's controls hold for staff too; staff heard the customer, so no texted code is asked.
       const offer = await payOnDeliveryOffer(tx, accountId, delivery, totalKobo, ctx.textChannels ?? [], { byStaff: true });
-      if (!offer.offered) return { ok: false, message: offer.why ?? messages.podUnavailable };
+      if (!offer.offered) refuse({ ok: false, message: offer.why ?? messages.podUnavailable });
     }
     await lockVariants(
       tx,
@@ -303,7 +304,8 @@ export async function startLinkPayment(ctx: CheckoutContext, token: string): Pro
       .select({ reference: payments.reference, status: payments.status, accessCode: payments.accessCode, createdAt: payments.createdAt })
       .from(payments)
       .where(eq(payments.orderId, order.id))
-      .orderBy(asc(payments.id));
+      // The newest: after a declined card, the next Pay opens a new payment, and the one after resumes it.
+      .orderBy(desc(payments.id));
     if (payment && isOpenPayment(payment.status)) return { reference: payment.reference, startedAt: payment.createdAt, fresh: false };
     const reference = newPaymentReference();
     await tx.insert(payments).values({ orderId: order.id, provider: ctx.gateway.provider, reference, amountKobo: order.totalKobo });
