@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { deliveryInput, type DeliveryDetails } from "~/common/delivery";
 import { lineName } from "~/common/featured";
@@ -39,7 +39,8 @@ import { payOnDeliveryOffer } from "./pay-on-delivery";
 
 // Orders staff take for a customer (issue 28, decision 0061): by phone or WhatsApp, at catalogue
 // prices, for a customer found by e-mail or phone, or made on the spot with no password (they
-// claim the account later with Forgot Password). The order is paid through a link sent by SMS,
+// claim the account later with Forgot Password); with no e-mail given, a customer is found by
+// their phone. The order is paid through a link sent by SMS,
 // WhatsApp and/or e-mail (/pay/{token}: no sign-in, that order only), holding its stock until the
 // link expires; or it is placed to pay on delivery within the owner's controls. Every staff order
 // and every link sent is audited. A customer with no e-mail address is served by pay on delivery
@@ -117,6 +118,18 @@ async function customerFor(tx: Executor, customer: StaffOrderInput["customer"], 
   return again.id;
 }
 
+/** The e-mail of the newest customer with this phone number (E.164) and a real address; null when none. */
+async function customerByPhone(db: Executor, phone: string): Promise<string | null> {
+  if (!textablePhone(phone)) return null;
+  const [found] = await db
+    .select({ email: accounts.email })
+    .from(accounts)
+    .where(and(eq(accounts.role, "customer"), eq(accounts.phoneNumber, phone), sql`${accounts.email} not like ${`%@${NO_EMAIL_DOMAIN}`}`))
+    .orderBy(desc(accounts.id))
+    .limit(1);
+  return found?.email ?? null;
+}
+
 /** The lines as a cart would hold them, at the catalogue's prices; a variant off sale is refused. */
 async function catalogueLines(tx: Executor, wanted: StaffOrderInput["lines"]): Promise<CartLine[] | string> {
   const ids = [...new Set(wanted.map((l) => l.variantId))];
@@ -159,6 +172,9 @@ async function catalogueLines(tx: Executor, wanted: StaffOrderInput["lines"]): P
  */
 export async function createStaffOrder(ctx: CheckoutContext, staffId: number, input: StaffOrderInput, now = new Date()): Promise<StaffOrderResult> {
   const phone = storedPhone(input.delivery.phone);
+  // No e-mail given: the customer may be known by their phone, and have one.
+  const known = input.customer.email === "" ? await customerByPhone(ctx.db, phone) : null;
+  if (known) input = { ...input, customer: { ...input.customer, email: known } };
   const noEmail = input.customer.email === "";
   if (noEmail && input.payment === "link") return { ok: false, message: messages.staffOrderLinkNeedsEmail };
   if (noEmail && !textablePhone(phone)) return { ok: false, message: messages.podPhoneNotTextable };

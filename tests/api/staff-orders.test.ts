@@ -804,6 +804,18 @@ describe("pay on delivery, taken by staff", () => {
     expect(await outboxTo(reserved)).toEqual([]);
   });
 
+  it("finds a known customer by their phone when no e-mail is given, and sends the link to their account", async () => {
+    const variant = await product();
+    const phone = newPhone();
+    const email = uniqueEmail("known-by-phone");
+    const first = await taken(take({ email, phone: phone.typed, lines: [[variant, 1]] }));
+    const again = await taken(take({ phone: phone.typed, lines: [[variant, 1]], send: ["email"] }));
+    expect(again.order.accountId).toBe(first.order.accountId);
+    expect(again.order.email).toBe(email);
+    expect(again.link).toMatch(/\/pay\//);
+    expect(await customersWithEmail(email)).toHaveLength(1);
+  });
+
   it("refuses a payment link for a customer with no e-mail, and pay on delivery to a number no text can reach, keeping nothing", async () => {
     await setPod({ who: "anyone" });
     const variant = await product();
