@@ -20,6 +20,7 @@ export const DELIVERY_SETTINGS_FORM = "delivery-settings";
 export const PAYMENT_SETTINGS_FORM = "payment-settings";
 export const TEXT_SETTINGS_FORM = "text-settings";
 export const PAY_ON_DELIVERY_FORM = "pay-on-delivery-settings";
+export const PAYMENT_LINKS_FORM = "payment-link-settings";
 /** Sign-in security's forms (`intent`, and the `form` of their results), each answered in its own place. */
 export const SECURITY_FORMS = {
   start: "two-factor-start",

@@ -306,4 +306,6 @@ export const messages = {
   staffOrderLinkNeedsEmail: "A payment link needs the customer's e-mail address: add it, or take the order to pay on delivery.",
   paymentLinkExpired: "This payment link has expired. Please call us, and we will send a new one.",
   paymentLinkPaid: "This order is paid. Thank you!",
+  paymentLinksSaved: "Payment links saved.",
+  paymentLinkHoursInvalid: "Please enter how long a payment link holds the stock: whole hours from 1 to 168.",
 } as const;

@@ -12,7 +12,15 @@ import { changeShopTextChannels, getShopTextChannels } from "~/server/texts/orde
 import { availableTextChannels, devPhoneEnabled, TEXT_CHANNELS, type TextChannel } from "~/server/texts/providers";
 import { changePayOnDeliverySettings, getPayOnDeliverySettings, PAY_ON_DELIVERY_WHO } from "~/server/checkout/pay-on-delivery";
 import { koboToNaira, nairaText } from "~/common/money";
-import { DELIVERY_SETTINGS_FORM, PAY_ON_DELIVERY_FORM, PAYMENT_SETTINGS_FORM, TEXT_SETTINGS_FORM, type FormResult } from "../forms";
+import { changePaymentLinkHours, getPaymentLinkHours } from "~/server/checkout/staff-orders";
+import {
+  DELIVERY_SETTINGS_FORM,
+  PAY_ON_DELIVERY_FORM,
+  PAYMENT_LINKS_FORM,
+  PAYMENT_SETTINGS_FORM,
+  TEXT_SETTINGS_FORM,
+  type FormResult,
+} from "../forms";
 
 // Settings (ADMIN_PANELS.settings, owners only; issue 19): the delivery estimates' business days
 // per zone and per state, the shop's closed days, and the ways to pay offered. Staff who open it by address are told it is
@@ -28,6 +36,7 @@ export async function settingsPanelData(account: SignedInAccount, context: AppLo
     getShopTextChannels(context.db),
     getPayOnDeliverySettings(context.db),
   ]);
+  const linkHours = await getPaymentLinkHours(context.db);
   const available = availableTextChannels(context.config);
   const year = Number(lagosDate(new Date()).slice(0, 4));
   const today = lagosDate(new Date());
@@ -45,6 +54,7 @@ export async function settingsPanelData(account: SignedInAccount, context: AppLo
       whoChoices: Object.entries(PAY_ON_DELIVERY_WHO).map(([value, label]) => ({ value, label })),
       smsReady: available.includes("sms"),
     },
+    linkHours,
     texts: TEXT_CHANNELS.map((channel) => ({
       channel,
       label: TEXT_CHANNEL_LABELS[channel],
@@ -84,6 +94,17 @@ export async function textSettingsAction(account: SignedInAccount, form: FormDat
     return data<FormResult>({ status: "error", message: messages.requestUnreadable, form: TEXT_SETTINGS_FORM }, { status: 400 });
   const saved = await changeShopTextChannels(context.db, account, { sms: box("sms") === "on", whatsapp: box("whatsapp") === "on" });
   return saved.ok ? data<FormResult>({ status: "done", message: saved.message, form: TEXT_SETTINGS_FORM }) : refused(TEXT_SETTINGS_FORM);
+}
+
+/** An owner sets how long a payment link holds its order's stock (issue 28). */
+export async function paymentLinkSettingsAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
+  if (!isOwner(account)) return refused(PAYMENT_LINKS_FORM);
+  const typed = form.get("hours");
+  const hours = typeof typed === "string" && /^\d{1,3}$/.test(typed.trim()) ? Number(typed.trim()) : 0;
+  if (hours < 1 || hours > 168)
+    return data<FormResult>({ status: "error", message: messages.paymentLinkHoursInvalid, form: PAYMENT_LINKS_FORM }, { status: 400 });
+  const saved = await changePaymentLinkHours(context.db, account, hours);
+  return saved.ok ? data<FormResult>({ status: "done", message: saved.message, form: PAYMENT_LINKS_FORM }) : refused(PAYMENT_LINKS_FORM);
 }
 
 const POD_WHO = ["anyone", "confirmed-phone", "paid-before"] as const;

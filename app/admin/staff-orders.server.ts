@@ -4,7 +4,7 @@ import { formatNaira } from "~/common/money";
 import { lineName } from "~/common/featured";
 import type { SignedInAccount } from "~/server/accounts/sessions";
 import { firstProblem } from "~/server/accounts/input";
-import { createStaffOrder, reservedEmail, staffOrderInput, STAFF_ORDER_LINES_MAX } from "~/server/checkout/staff-orders";
+import { createStaffOrder, getPaymentLinkHours, reservedEmail, staffOrderInput, STAFF_ORDER_LINES_MAX } from "~/server/checkout/staff-orders";
 import { getPayOnDeliverySettings } from "~/server/checkout/pay-on-delivery";
 import { products, productVariants } from "~/server/db/schema";
 import type { FormResult } from "../forms";
@@ -26,6 +26,7 @@ export async function staffOrderPanelData(context: AppLoadContext) {
   return {
     variants: variants.map((v) => ({ value: v.variantId, label: `${lineName(v.name, v.size)} (${formatNaira(v.priceKobo)})` })),
     payOnDelivery: pod.on,
+    linkHours: await getPaymentLinkHours(context.db),
     textChannels: context.checkout.textChannels ?? [],
     rows: LINE_ROWS,
   };

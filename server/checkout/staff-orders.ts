@@ -11,7 +11,9 @@ import { emailField } from "../accounts/input";
 import { hashPassword } from "../accounts/secrets";
 import { recordAudit } from "../admin/audit";
 import type { CartLine } from "../cart/cart";
-import type { Executor } from "../db/client";
+import type { Database, Executor } from "../db/client";
+import type { SignedInAccount } from "../accounts/sessions";
+import { changeShopSetting, readShopSetting, type SettingsChange, type ShopSetting } from "../admin/shop-settings";
 import { refusable } from "../db/refusable";
 import { accounts, orderItems, orders, outbox, paymentLinks, payments, productImages, products, productVariants } from "../db/schema";
 import { estimateArrival } from "../delivery/estimates";
@@ -47,8 +49,20 @@ import { payOnDeliveryOffer } from "./pay-on-delivery";
 // only (Paystack needs an e-mail to take a card): their account gets a reserved address that no
 // mail is ever sent to (NO_EMAIL_DOMAIN), and e-mail updates off; texts reach them.
 
-/** How long a payment link holds the order's stock. */
-export const PAYMENT_LINK_HOURS = 48;
+/** How long a payment link holds the order's stock: the owner's choice (Settings), 48 hours until they make one. */
+export const PAYMENT_LINK_SETTING: ShopSetting<{ hours: number }> = {
+  key: "payment-links",
+  subject: "Payment links",
+  defaults: { hours: 48 },
+  schema: z.object({ hours: z.number().int().min(1).max(168) }),
+  describe: (before, after) => (before.hours === after.hours ? "" : `hold the stock ${before.hours} → ${after.hours} hours`),
+  saved: messages.paymentLinksSaved,
+};
+
+export const getPaymentLinkHours = async (db: Executor): Promise<number> => (await readShopSetting(db, PAYMENT_LINK_SETTING)).hours;
+
+export const changePaymentLinkHours = (db: Database, actor: SignedInAccount, hours: number): Promise<SettingsChange> =>
+  changeShopSetting(db, actor, PAYMENT_LINK_SETTING, { hours });
 export const STAFF_ORDER_LINES_MAX = 10;
 
 const LINK_TOKEN_BYTES = 16;
@@ -203,7 +217,7 @@ export async function createStaffOrder(ctx: CheckoutContext, staffId: number, in
       refuse({ ok: false, message: held.left === 0 ? messages.outOfStock(name) : messages.notEnoughStock(name, held.left) });
     }
     const onDelivery = input.payment === "pay_on_delivery";
-    const expiresAt = new Date(now.getTime() + PAYMENT_LINK_HOURS * 60 * 60_000);
+    const expiresAt = new Date(now.getTime() + (await getPaymentLinkHours(tx)) * 60 * 60_000);
     const [order] = await insertOrder(tx, {
       accountId,
       totalKobo,

@@ -434,6 +434,9 @@ function extend(c: Case): Case {
   if (c.surface === "page" && path === "/admin" && c.body.intent === "staff-two-factor")
     // As for staff-change: this file's admin is an owner, who may require two-step sign-in of staff.
     return { ...c, actor: "admin", shows: { intent: messages.requestUnreadable, required: messages.requestUnreadable } };
+  if (c.surface === "page" && path === "/admin" && c.body.intent === "payment-link-settings")
+    // As for staff-change: this file's admin is an owner.
+    return { ...c, actor: "admin", shows: { intent: messages.requestUnreadable, hours: messages.paymentLinkHoursInvalid } };
   if (c.surface === "page" && path === "/admin" && c.body.intent === "pay-on-delivery-settings")
     // As for staff-change: this file's admin is an owner; each field is refused in its own words.
     return {

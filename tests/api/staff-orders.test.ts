@@ -16,18 +16,30 @@ import {
   type PayOnDeliverySettings,
 } from "~/server/checkout/pay-on-delivery";
 import {
+  PAYMENT_LINK_SETTING,
   closeLinkPayment,
   completeLinkPayment,
   createStaffOrder,
   findLinkOrder,
   NO_EMAIL_DOMAIN,
-  PAYMENT_LINK_HOURS,
   reservedEmail,
   startLinkPayment,
   staffOrderInput,
   type StaffOrderInput,
 } from "~/server/checkout/staff-orders";
-import { accounts, auditLog, orderEvents, orders, outbox, paymentLinks, payments, products, productVariants, refunds } from "~/server/db/schema";
+import {
+  shopSettings,
+  accounts,
+  auditLog,
+  orderEvents,
+  orders,
+  outbox,
+  paymentLinks,
+  payments,
+  products,
+  productVariants,
+  refunds,
+} from "~/server/db/schema";
 import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
 import { smsSize } from "~/server/texts/segments";
 import { textAmount } from "~/server/texts/templates";
@@ -46,6 +58,8 @@ import { useTestDatabase } from "../support/use-shop";
 const PUBLIC_URL = "http://shop.test";
 const SHELF = 10;
 const HOUR = 60 * 60_000;
+/** Settings → Payment links, until an owner changes it. */
+const PAYMENT_LINK_HOURS = PAYMENT_LINK_SETTING.defaults.hours;
 
 const handle = useTestDatabase();
 /** The shop with an SMS provider and WhatsApp. */
@@ -802,6 +816,18 @@ describe("pay on delivery, taken by staff", () => {
     expect(second.order.accountId).toBe(account.id);
     expect(await customersWithEmail(reserved)).toHaveLength(1);
     expect(await outboxTo(reserved)).toEqual([]);
+  });
+
+  it("holds the stock as long as the owner set in Settings → Payment links", async () => {
+    await handle.db.insert(shopSettings).values({ key: PAYMENT_LINK_SETTING.key, value: { hours: 2 } });
+    try {
+      const before = Date.now();
+      const { order } = await taken(take({ email: uniqueEmail("two-hours"), lines: [[await product(), 1]] }));
+      expect(order.reservedUntil!.getTime()).toBeGreaterThanOrEqual(before + 2 * HOUR);
+      expect(order.reservedUntil!.getTime()).toBeLessThanOrEqual(Date.now() + 2 * HOUR);
+    } finally {
+      await handle.db.delete(shopSettings).where(eq(shopSettings.key, PAYMENT_LINK_SETTING.key));
+    }
   });
 
   it("finds a known customer by their phone when no e-mail is given, and sends the link to their account", async () => {

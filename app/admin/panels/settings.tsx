@@ -4,10 +4,11 @@ import { PanelError } from "~/app/components/admin/PanelError";
 import { SettingsPanel } from "~/app/components/admin/SettingsPanel";
 import { TruckIcon } from "~/app/components/icons";
 import { formIntent, unknownIntent } from "~/app/intents";
-import { PAY_ON_DELIVERY_FORM, TEXT_SETTINGS_FORM } from "~/app/forms";
+import { PAY_ON_DELIVERY_FORM, PAYMENT_LINKS_FORM, TEXT_SETTINGS_FORM } from "~/app/forms";
 import {
   deliverySettingsAction,
   payOnDeliverySettingsAction,
+  paymentLinkSettingsAction,
   paymentSettingsAction,
   settingsPanelData,
   textSettingsAction,
@@ -24,7 +25,7 @@ export async function loader({ account, context }: PanelLoaderArgs) {
 }
 
 export async function action({ account, form, context }: PanelActionArgs) {
-  switch (formIntent(form, ["delivery-settings", "payment-settings", TEXT_SETTINGS_FORM, PAY_ON_DELIVERY_FORM])) {
+  switch (formIntent(form, ["delivery-settings", "payment-settings", TEXT_SETTINGS_FORM, PAY_ON_DELIVERY_FORM, PAYMENT_LINKS_FORM])) {
     case "delivery-settings":
       return deliverySettingsAction(account, form, context);
     case "payment-settings":
@@ -33,6 +34,8 @@ export async function action({ account, form, context }: PanelActionArgs) {
       return textSettingsAction(account, form, context);
     case PAY_ON_DELIVERY_FORM:
       return payOnDeliverySettingsAction(account, form, context);
+    case PAYMENT_LINKS_FORM:
+      return paymentLinkSettingsAction(account, form, context);
     case undefined:
       return unknownIntent();
   }

@@ -1,7 +1,14 @@
 import type { ComponentProps } from "react";
 import { Form } from "react-router";
 import type { settingsPanelData } from "~/app/admin/settings.server";
-import { DELIVERY_SETTINGS_FORM, PAY_ON_DELIVERY_FORM, PAYMENT_SETTINGS_FORM, TEXT_SETTINGS_FORM, type FormResult } from "~/app/forms";
+import {
+  DELIVERY_SETTINGS_FORM,
+  PAY_ON_DELIVERY_FORM,
+  PAYMENT_LINKS_FORM,
+  PAYMENT_SETTINGS_FORM,
+  TEXT_SETTINGS_FORM,
+  type FormResult,
+} from "~/app/forms";
 import { CLOSED_DAY_NOTE_MAX, CLOSED_DAYS_FIELD, MAX_DELIVERY_DAYS, stateField, ZONE_LABELS, zoneField } from "~/common/delivery-estimate";
 import { CHANNELS_FIELD } from "~/common/payment-channels";
 import { shortLagosDay } from "~/common/lagos-time";
@@ -126,6 +133,7 @@ export function SettingsPanel({ data, result }: { data: PanelData; result: FormR
       </Form>
       <PaymentSettings channels={data.channels} result={result} />
       <PayOnDeliverySettings pod={data.payOnDelivery} states={data.states.map((s) => s.name)} result={result} />
+      <PaymentLinkSettings hours={data.linkHours} result={result} />
       <TextSettings texts={data.texts} result={result} />
     </div>
   );
@@ -256,6 +264,26 @@ function PayOnDeliverySettings({ pod, states, result }: { pod: PodData; states: 
       <FormOutcome result={result} form={PAY_ON_DELIVERY_FORM} />
       <div className="sm:max-w-xs">
         <SubmitButton busyText="Saving...">Save pay on delivery</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+/** How long the payment link of an order staff took holds its stock (issue 28). */
+function PaymentLinkSettings({ hours, result }: { hours: number; result: FormResult | undefined }) {
+  return (
+    <Form method="post" noValidate preventScrollReset className="mt-10 grid gap-5 border-t border-slate-200 pt-8">
+      <input type="hidden" name="intent" value={PAYMENT_LINKS_FORM} />
+      <div>
+        <label htmlFor="link-hours" className="font-semibold text-slate-900">
+          Payment links hold the stock for (hours)
+        </label>
+        <p className="mt-1 text-sm text-slate-600">An order staff take for a customer keeps its items this long for the customer to pay its link.</p>
+        <input id="link-hours" name="hours" inputMode="numeric" required maxLength={3} defaultValue={hours} className={`${inputStyle} sm:w-32`} />
+      </div>
+      <FormOutcome result={result} form={PAYMENT_LINKS_FORM} />
+      <div className="sm:max-w-xs">
+        <SubmitButton busyText="Saving...">Save payment links</SubmitButton>
       </div>
     </Form>
   );

@@ -30,7 +30,7 @@ export function TakeAnOrder({ data, result }: { data: Data; result: StaffOrderAn
     <div>
       <h2 className="text-lg font-semibold text-slate-900">Take an order</h2>
       <p className="mt-1 text-sm text-slate-600">
-        For a customer on the phone or WhatsApp. Prices are the catalogue's; the stock is held until the link expires (48 hours).
+        For a customer on the phone or WhatsApp. Prices are the catalogue's; the stock is held until the link expires ({data.linkHours} hours).
       </p>
       {result && "message" in result ? (
         <div className="mt-4 grid gap-2">
@@ -87,7 +87,7 @@ export function TakeAnOrder({ data, result }: { data: Data; result: StaffOrderAn
         <fieldset className="grid gap-3">
           <legend className="mb-2 font-semibold text-slate-900">Products</legend>
           {Array.from({ length: data.rows }, (_, i) => i + 1).map((row) => (
-            <div key={row} className="grid grid-cols-[1fr_5rem] gap-2">
+            <div key={row} className="grid grid-cols-[minmax(0,1fr)_5rem] gap-2">
               <div>
                 <label htmlFor={`so-variant${row}`} className="sr-only">
                   Product {row}
