@@ -1,10 +1,11 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
+import { COLLECTION_METHODS, type CollectionMethod } from "./collections";
 import { messages } from "~/common/messages";
 import { channelLabel } from "~/common/payment-channels";
 import { koboToNaira } from "~/common/money";
 import { addDays, daysBetween, isDay, lagosDateTime } from "~/common/lagos-time";
 import type { Database } from "../db/client";
-import { accounts, orderItems, orders, payments } from "../db/schema";
+import { accounts, collections, orderItems, orders, payments } from "../db/schema";
 import { csvFile, type CsvCell } from "../export/csv";
 import { adminOrderWhere, lagosToday, orderUnitCount, type AdminOrderFilter } from "./admin-orders";
 import { staffLabel } from "./lifecycle";
@@ -120,12 +121,16 @@ async function orderRows(db: Database, filter: AdminOrderFilter, limit: number):
       reference: paymentColumn(payments.reference),
       paymentStatus: paymentColumn(payments.status),
       trackingId: orders.trackingId,
+      paymentMethod: orders.paymentMethod,
+      collected: sql<string | null>`(select ${collections.method} from ${collections} where ${collections.orderId} = ${orders.id})`,
     })
     .from(orders)
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
     .where(adminOrderWhere(filter))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
+  // Paid on delivery (issue 28): its money shows as collected at the door, or still to collect.
+  const onDelivery = (o: (typeof rows)[number]) => o.paymentMethod === "pay_on_delivery";
   return rows.map((o) => [
     o.orderRef,
     excelDateTime(o.createdAt),
@@ -146,10 +151,10 @@ async function orderRows(db: Database, filter: AdminOrderFilter, limit: number):
     // Delivery is free (requirements §9): the column is there for the accounts, always 0.
     0,
     naira(o.totalKobo),
-    o.provider,
-    channelLabel(o.channel),
+    onDelivery(o) ? "On delivery" : o.provider,
+    onDelivery(o) ? (o.collected ? (COLLECTION_METHODS[o.collected as CollectionMethod] ?? o.collected) : null) : channelLabel(o.channel),
     o.reference,
-    o.paymentStatus,
+    onDelivery(o) ? (o.collected ? "collected" : "to collect") : o.paymentStatus,
     o.trackingId,
   ]);
 }

@@ -1,4 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { exportOrders } from "~/server/orders/order-export";
+import { loadUncollected } from "~/server/reports/collections";
 import { beforeAll, describe, expect, it } from "vitest";
 import { lagosDate } from "~/common/lagos-time";
 import { messages } from "~/common/messages";
@@ -818,6 +820,30 @@ describe("the customer's cancel", () => {
 // ------------------------------------------------------------------ staff, and the door
 
 describe("staff and the collection at the door", () => {
+  it("shows apart from sales in the orders CSV and Reports until collected: to collect, then the method and collected", async () => {
+    await setPod({ maxOpen: 5 });
+    const productId = await product();
+    const who = await shopper("csv", [[productId, 1]]);
+    const order = await placed(who);
+    const csvRow = async () => {
+      const file = await exportOrders(handle.db, "orders", { search: order.orderRef });
+      if (!file.ok) throw new Error(file.message);
+      return file.body.split("\r\n").find((line) => line.startsWith(order.orderRef)) ?? "";
+    };
+    expect(await csvRow()).toContain(",On delivery,,");
+    expect(await csvRow()).toContain(",to collect,");
+    const waiting = await loadUncollected(handle.db);
+    expect(waiting.orders).toBeGreaterThanOrEqual(1);
+    await move(order, "processing", "shipped");
+    const amount = (order.totalKobo / 100).toLocaleString("en-NG");
+    expect(await recordCollection(staff(), adminId, order.orderRef, collected({ method: "pos", amount }))).toMatchObject({ ok: true });
+    expect(await csvRow()).toContain(",On delivery,POS,");
+    expect(await csvRow()).toContain(",collected,");
+    const after = await loadUncollected(handle.db);
+    expect(after.orders).toBe(waiting.orders - 1);
+    expect(after.valueKobo).toBe(waiting.valueKobo - order.totalKobo);
+  });
+
   it("moves it on to shipped, the units staying taken; delivered only with a collection; paid is no move of it", async () => {
     await setPod({ maxOpen: 5 });
     const productId = await product();

@@ -4,11 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import type { SignedInAccount } from "~/server/accounts/sessions";
 import { checkoutContext } from "~/server/app";
-import { addToCart } from "~/server/cart/cart";
+import { addToCart, saveDelivery } from "~/server/cart/cart";
+import { PAY_ON_DELIVERY_DEFAULTS, PAY_ON_DELIVERY_SETTING, placePayOnDelivery } from "~/server/checkout/pay-on-delivery";
+import { createStaffOrder, staffOrderInput } from "~/server/checkout/staff-orders";
+import { recordCollection } from "~/server/orders/collections";
 import { completePayment, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
 import { refundsOf } from "~/server/checkout/refunds";
 import { loadConfig, type Config } from "~/server/config";
-import { accounts, orders, outbox, testGatewayTransactions } from "~/server/db/schema";
+import { accounts, orders, outbox, shopSettings, testGatewayTransactions } from "~/server/db/schema";
 import { configureLog } from "~/server/log";
 import { startMailer, type Mailer, type MailSender } from "~/server/mail/mailer";
 import { changeOrderStatus } from "~/server/orders/admin-orders";
@@ -18,7 +21,7 @@ import { availableTextChannels, devPhoneEnabled } from "~/server/texts/providers
 import { smsSize } from "~/server/texts/segments";
 import { textAmount } from "~/server/texts/templates";
 import { uniqueEmail } from "../support/accounts";
-import { deliveryFields, quickAccount, quickCustomer, setStock, stockOf, type Shopper } from "../support/shop";
+import { deliveryFields, quickAccount, quickCustomer, setStock, stockOf, variantOf, type Shopper } from "../support/shop";
 import { shopWhatsappTemplates, startTermiiStub, startWhatsappStub, type RecordedRequest } from "../support/text-stubs";
 import { useStarted, useTestDatabase } from "../support/use-shop";
 
@@ -579,5 +582,49 @@ describe("secrets", () => {
     await deliver();
     expect(termii.accepted).toHaveLength(1);
     expect(whatsapp.accepted).toHaveLength(1);
+  });
+});
+
+describe("the kinds of pay on delivery and staff orders, through both providers", () => {
+  it("sends pay-on-delivery-placed, pay-on-delivery-collected and payment-link through Termii and WhatsApp, each as its template", async () => {
+    await handle.db
+      .insert(shopSettings)
+      .values({ key: PAY_ON_DELIVERY_SETTING.key, value: { ...PAY_ON_DELIVERY_DEFAULTS, on: true, who: "anyone", ceilingKobo: 10_000_000_00 } })
+      .onConflictDoNothing();
+    if ((await stockOf(handle.db, 20)) < 5) await setStock(handle.db, 20, 50);
+    // Placed to pay on delivery, then collected at the door.
+    const who = await customer("pod-kinds");
+    expect((await addToCart(handle.db, who.id, { productId: 20 })).ok).toBe(true);
+    await saveDelivery(handle.db, who.id, deliveryFields({ phone: "0803 777 1212", confirmPhone: "0803 777 1212" }));
+    const placed = await placePayOnDelivery(ctx, who.id);
+    if (!placed.ok) throw new Error(placed.message);
+    for (const to of ["processing", "shipped"] as const)
+      expect(await changeOrderStatus(ctx, adminId, placed.orderRef, to)).toMatchObject({ ok: true });
+    const order = await orderByRef(placed.orderRef);
+    expect(await recordCollection(ctx, adminId, order.orderRef, { method: "cash", amountKobo: order.totalKobo, reason: null })).toMatchObject({
+      ok: true,
+    });
+    // An order staff took, its link sent by SMS and WhatsApp.
+    const taken = await createStaffOrder(
+      ctx,
+      adminId,
+      staffOrderInput.parse({
+        customer: { fullName: "Kemi Link", email: uniqueEmail("link-kinds") },
+        lines: [{ variantId: (await variantOf(handle.db, 20)).id, quantity: 1 }],
+        delivery: deliveryFields({ phone: "0803 777 3434", confirmPhone: "0803 777 3434" }),
+        payment: "link",
+        send: ["sms", "whatsapp"],
+      }),
+    );
+    if (!taken.ok) throw new Error(taken.message);
+    // The mailer may have sent some already (announceMail wakes it): every request since the test began counts.
+    await deliver();
+    const templates = whatsapp.requests.filter((r) => r.status === 200).map((r) => waBody(r).template.name);
+    expect(templates).toEqual(expect.arrayContaining(["pay_on_delivery_placed", "pay_on_delivery_collected", "payment_link"]));
+    const sms = termii.requests.filter((r) => r.status === 200).map((r) => smsBody(r).sms);
+    expect(sms.some((t) => t.includes(`order ${order.orderRef} is confirmed. Pay`))).toBe(true);
+    expect(sms.some((t) => t.includes(`we received`) && t.includes(order.orderRef))).toBe(true);
+    expect(sms.some((t) => t.includes(taken.orderRef) && t.includes(taken.link!))).toBe(true);
+    for (const text of sms) expect(smsSize(text).segments, text).toBe(1);
   });
 });
