@@ -1,5 +1,5 @@
 import { request, type IncomingMessage, type ServerResponse } from "node:http";
-import { and, asc, eq, gt, inArray, isNull, like } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, like, ne } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { expireStaleOrders } from "~/server/checkout/checkout";
 import type { Database } from "~/server/db/client";
@@ -405,7 +405,11 @@ describe.runIf(onPostgres)("SIGKILL during a stream of purchases", () => {
       }
 
       // Mail: every outbox row sent, each reached the mail server, and a second copy only across a kill.
-      const queued = await db.select().from(outbox).orderBy(asc(outbox.id));
+      const queued = await db.select().from(outbox).where(eq(outbox.channel, "email")).orderBy(asc(outbox.id));
+      // And one text per order (issue 28: the order-placed SMS, onto the dev phone here), each sent.
+      const texts = await db.select().from(outbox).where(ne(outbox.channel, "email"));
+      expect(texts.filter((t) => t.kind === "order-placed")).toHaveLength(confirmed.size);
+      expect(texts.filter((t) => t.status !== "sent")).toEqual([]);
       // Two mails per order; and the day's low-stock mail, once at most across every kill and
       // restart (after 07:00 Lagos a starting shop sends it: server/catalog/low-stock.ts).
       expect(queued.filter((m) => m.kind !== "low-stock")).toHaveLength(2 * confirmed.size);
