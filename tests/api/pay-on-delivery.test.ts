@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { exportOrders } from "~/server/orders/order-export";
 import { loadUncollected } from "~/server/reports/collections";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -22,7 +22,7 @@ import {
   sendPhoneCode,
   type PayOnDeliverySettings,
 } from "~/server/checkout/pay-on-delivery";
-import { accounts, auditLog, collections, orderEvents, orders, outbox, payments, phoneCodes, products, productVariants } from "~/server/db/schema";
+import { accounts, auditLog, collections, orderEvents, orders, outbox, payments, phoneCodes } from "~/server/db/schema";
 import { queryRows } from "~/server/db/client";
 import { changeOrderStatus } from "~/server/orders/admin-orders";
 import { collectionInput, recordCollection, type CollectionInput } from "~/server/orders/collections";
@@ -32,7 +32,18 @@ import { presetRange } from "~/server/reports/range";
 import { loadSalesReport } from "~/server/reports/sales";
 import { textAmount } from "~/server/texts/templates";
 import { uniqueEmail } from "../support/accounts";
-import { cartRows, deliveryFields, mailsOfKind, quickAccount, quickCustomer, setStock, shopClient, stockOf, type Shopper } from "../support/shop";
+import {
+  cartRows,
+  deliveryFields,
+  mailsOfKind,
+  plainProductIds,
+  quickAccount,
+  quickCustomer,
+  setStock,
+  shopClient,
+  type Shopper,
+  stockOf,
+} from "../support/shop";
 import { useApiServer, useTestDatabase } from "../support/use-shop";
 
 // Pay on delivery (issue 28, decision 0060), service level on the engine of this run, and over
@@ -81,13 +92,7 @@ beforeAll(async () => {
     .returning();
   owner = { ...ownerRow, role: "admin", adminRole: "owner", twoFactor: false };
   adminId = (await quickAccount(handle.db, "admin", "pod-staff", "Tunde Staff")).id;
-  const rows = await handle.db
-    .select({ productId: products.id })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(eq(productVariants.size, ""), isNull(products.archivedAt), isNull(productVariants.archivedAt), eq(products.hidden, false)))
-    .orderBy(asc(products.id));
-  plainProducts = rows.map((r) => r.productId);
+  plainProducts = await plainProductIds(handle.db);
 });
 
 it("runs on the engine this run asked for", () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, count, eq, inArray, isNull, like, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray, like, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { lineName } from "~/common/featured";
 import { messages } from "~/common/messages";
@@ -44,7 +44,18 @@ import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
 import { smsSize } from "~/server/texts/segments";
 import { textAmount } from "~/server/texts/templates";
 import { tokenFromOutbox, uniqueEmail } from "../support/accounts";
-import { cartRows, deliveryFields, orderItemsOf, quickAccount, quickCustomer, setStock, stockOf, variantOf, type VariantRow } from "../support/shop";
+import {
+  cartRows,
+  deliveryFields,
+  orderItemsOf,
+  plainProductIds,
+  quickAccount,
+  quickCustomer,
+  setStock,
+  stockOf,
+  variantOf,
+  type VariantRow,
+} from "../support/shop";
 import { useTestDatabase } from "../support/use-shop";
 
 // Orders staff take for a customer (issue 28 part 3, decision 0061), service level on the engine
@@ -87,13 +98,7 @@ beforeAll(async () => {
   const [row] = await handle.db.select().from(accounts).where(eq(accounts.id, ownerRow.id));
   owner = { ...row, role: "admin", adminRole: "owner", twoFactor: false };
   staffId = (await quickAccount(handle.db, "admin", "so-staff", "Tunde Staff")).id;
-  const rows = await handle.db
-    .select({ productId: products.id })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(eq(productVariants.size, ""), isNull(products.archivedAt), isNull(productVariants.archivedAt), eq(products.hidden, false)))
-    .orderBy(asc(products.id));
-  plainProducts = rows.map((r) => r.productId);
+  plainProducts = await plainProductIds(handle.db);
 });
 
 it("runs on the engine this run asked for", () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { addToCart, saveDelivery } from "~/server/cart/cart";
@@ -6,12 +6,12 @@ import { cancelPayOnDelivery, PAY_ON_DELIVERY_DEFAULTS, PAY_ON_DELIVERY_SETTING,
 import { recordCollection } from "~/server/orders/collections";
 import { cancelCheckout, completePayment, expireStaleOrders, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
 import { sendDueRefunds } from "~/server/checkout/refunds";
-import { carts, orders, payments, products, productVariants, refunds, shopSettings } from "~/server/db/schema";
+import { carts, orders, payments, refunds, shopSettings } from "~/server/db/schema";
 import { changeOrderStatus } from "~/server/orders/admin-orders";
 import { ORDER_STATUSES, type OrderStatus, type PlacedStatus } from "~/server/orders/lifecycle";
 import { holdsStock } from "~/server/orders/stock";
 import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
-import { deliveryFields, quickAccount, quickCustomer, setStock, stockOf } from "../support/shop";
+import { deliveryFields, plainProductIds, quickAccount, quickCustomer, setStock, stockOf } from "../support/shop";
 import { useTestDatabase } from "../support/use-shop";
 
 // Which orders hold stock, status by status, on a real database (the engine of this run; decision
@@ -39,13 +39,7 @@ beforeAll(async () => {
     gateway: { ...checkout.gateway, refund: async () => ({ ok: false, message: "The provider cannot be reached", unreachable: true }) },
   };
   adminId = (await quickAccount(handle.db, "admin", "stock-admin")).id;
-  const rows = await handle.db
-    .select({ productId: products.id })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(eq(productVariants.size, ""), isNull(products.archivedAt), isNull(productVariants.archivedAt), eq(products.hidden, false)))
-    .orderBy(asc(products.id));
-  plainProducts = rows.map((r) => r.productId);
+  plainProducts = await plainProductIds(handle.db);
   // Pay on delivery for anyone, as many open orders as the cases need.
   await handle.db.insert(shopSettings).values({
     key: PAY_ON_DELIVERY_SETTING.key,

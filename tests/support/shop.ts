@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { expect } from "vitest";
 import { createVerifiedAccount } from "~/server/accounts/accounts";
 import { startSession, type Role } from "~/server/accounts/sessions";
@@ -67,6 +67,17 @@ export async function quickAccount(
     .returning({ id: accounts.id });
   const { token } = await startSession(db, { id: account.id, role });
   return { id: account.id, email, token };
+}
+
+/** The seed's plain products (one size, on sale), in id order: tests that need products of their own take them in turn. */
+export async function plainProductIds(db: Database): Promise<number[]> {
+  const rows = await db
+    .select({ productId: products.id })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(productVariants.size, ""), isNull(products.archivedAt), isNull(productVariants.archivedAt), eq(products.hidden, false)))
+    .orderBy(asc(products.id));
+  return rows.map((r) => r.productId);
 }
 
 /** A customer with a session made directly (no password hashing): for tests that need many. */
