@@ -12,12 +12,12 @@ import { changeShopSetting, readShopSetting, type SettingsChange, type ShopSetti
 import { cartTotalKobo, getCart, getDelivery } from "../cart/cart";
 import type { Database, Executor } from "../db/client";
 import { refusable } from "../db/refusable";
-import { accounts, orders, outbox, phoneCodes, shopSettings } from "../db/schema";
+import { accounts, orders, phoneCodes, shopSettings } from "../db/schema";
 import { estimateArrival } from "../delivery/estimates";
-import { announceMail } from "../mail/outbox";
+import { announceMail, queueText } from "../mail/outbox";
 import { countOrderPlaced } from "../metrics/metrics";
 import { orderStatusMail } from "../mail/templates";
-import { placed, recordNewOrder, transition } from "../orders/lifecycle";
+import { mayMove, ORDER_STATUSES, PAY_ON_DELIVERY_OPEN_STATUSES, placed, recordNewOrder, transition } from "../orders/lifecycle";
 import { holdLines, lockVariants, moveStock, variantsOf } from "../orders/stock";
 import { hitLimits, retryText } from "../rate-limits";
 import { getShopTextChannels, queueOrderUpdate, statusText } from "../texts/order-updates";
@@ -108,9 +108,6 @@ export const getPayOnDeliverySettings = (db: Executor): Promise<PayOnDeliverySet
 export const changePayOnDeliverySettings = (db: Database, actor: SignedInAccount, value: PayOnDeliverySettings): Promise<SettingsChange> =>
   changeShopSetting(db, actor, PAY_ON_DELIVERY_SETTING, value);
 
-/** The open pay-on-delivery orders: placed, not yet delivered, cancelled or expired. */
-const OPEN_STATUSES = ["confirmed", "processing", "shipped"] as const;
-
 export type PayOnDeliveryOffer =
   /** `phone`: the number a code goes to, when one must be confirmed first; null when none is needed. */
   | { offered: true; confirmPhone: string | null }
@@ -134,7 +131,7 @@ export async function payOnDeliveryOffer(
   const [open] = await db
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.accountId, accountId), eq(orders.paymentMethod, "pay_on_delivery"), inArray(orders.status, OPEN_STATUSES)));
+    .where(and(eq(orders.accountId, accountId), eq(orders.paymentMethod, "pay_on_delivery"), inArray(orders.status, PAY_ON_DELIVERY_OPEN_STATUSES)));
   if (open.n >= settings.maxOpen) return { offered: false, why: messages.podTooManyOpen(open.n) };
   if (byStaff) return { offered: true, confirmPhone: null };
   if (settings.who === "paid-before") {
@@ -249,7 +246,7 @@ export async function sendPhoneCode(ctx: CheckoutContext, accountId: number, pho
       .insert(phoneCodes)
       .values({ accountId, ...values })
       .onConflictDoUpdate({ target: phoneCodes.accountId, set: values });
-    await tx.insert(outbox).values({
+    await queueText(tx, {
       channel: "sms",
       kind: "phone-code",
       to,
@@ -310,6 +307,9 @@ export async function cancelPayOnDelivery(ctx: CheckoutContext, accountId: numbe
   return outcome;
 }
 
+/** The statuses an order paid on delivery expires from, as its table of moves says. */
+const UNSHIPPED = ORDER_STATUSES.filter((status) => mayMove(status, "expired", "shop", "pay_on_delivery"));
+
 /** Orders paid on delivery not shipped within the owner's days: they expire, and their units return. */
 export async function expireUnshippedPayOnDelivery(db: Database, now = new Date()): Promise<number> {
   const settings = await getPayOnDeliverySettings(db);
@@ -317,7 +317,7 @@ export async function expireUnshippedPayOnDelivery(db: Database, now = new Date(
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.paymentMethod, "pay_on_delivery"), inArray(orders.status, ["confirmed", "processing"]), lt(orders.placedAt, before)));
+    .where(and(eq(orders.paymentMethod, "pay_on_delivery"), inArray(orders.status, UNSHIPPED), lt(orders.placedAt, before)));
   let expired = 0;
   for (const { id } of due) {
     const done = await db.transaction(async (tx) => {

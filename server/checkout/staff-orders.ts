@@ -15,9 +15,9 @@ import type { Database, Executor } from "../db/client";
 import type { SignedInAccount } from "../accounts/sessions";
 import { changeShopSetting, readShopSetting, type SettingsChange, type ShopSetting } from "../admin/shop-settings";
 import { refusable } from "../db/refusable";
-import { accounts, orderItems, orders, outbox, paymentLinks, payments, productImages, products, productVariants } from "../db/schema";
+import { accounts, orderItems, orders, paymentLinks, payments, productImages, products, productVariants } from "../db/schema";
 import { estimateArrival } from "../delivery/estimates";
-import { announceMail, queueMail } from "../mail/outbox";
+import { announceMail, queueMail, queueText } from "../mail/outbox";
 import { paymentLinkMail } from "../mail/templates";
 import { recordNewOrder } from "../orders/lifecycle";
 import { holdLines, lockVariants } from "../orders/stock";
@@ -283,14 +283,7 @@ async function sendLink(
   const text = textContent("payment-link", { order: order.orderRef, link, amount: textAmount(order.totalKobo) });
   for (const channel of ["sms", "whatsapp"] as TextChannel[]) {
     if (!send.includes(channel) || !phone || !(ctx.textChannels ?? []).includes(channel)) continue;
-    await tx.insert(outbox).values({
-      channel,
-      kind: "payment-link",
-      to: phone,
-      subject: text.subject,
-      text: text.text,
-      whatsappTemplate: channel === "whatsapp" ? text.whatsappTemplate : null,
-    });
+    await queueText(tx, { channel, kind: "payment-link", to: phone, ...text });
     sent.push(channel === "sms" ? "SMS" : "WhatsApp");
   }
   return sent;
@@ -371,11 +364,17 @@ export async function startLinkPayment(ctx: CheckoutContext, token: string): Pro
 
 /** The link's payment window reported success: verified and placed through completePayment, once. */
 export async function completeLinkPayment(ctx: CheckoutContext, token: string, reference: string): Promise<PaymentOutcome> {
-  const found = await findLinkOrder(ctx.db, token);
-  if (found.state === "unknown") return { ok: false, reason: "unknown-reference", message: messages.paymentUnknown };
-  const [payment] = await ctx.db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.reference, reference));
-  if (payment?.orderId !== found.order.id) return { ok: false, reason: "unknown-reference", message: messages.paymentUnknown };
+  const found = await linkPayment(ctx.db, token, reference);
+  if (!found) return { ok: false, reason: "unknown-reference", message: messages.paymentUnknown };
   return completePayment(ctx, reference, found.order.accountId);
+}
+
+/** The link's order, when this payment reference is one of its payments; null otherwise. */
+async function linkPayment(db: Executor, token: string, reference: string) {
+  const found = await findLinkOrder(db, token);
+  if (found.state === "unknown") return null;
+  const [payment] = await db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.reference, reference));
+  return payment?.orderId === found.order.id ? found : null;
 }
 
 /**
@@ -387,10 +386,8 @@ export async function closeLinkPayment(
   token: string,
   reference: string,
 ): Promise<{ status: "cancelled" } | { status: "awaiting"; message: string }> {
-  const found = await findLinkOrder(ctx.db, token);
-  if (found.state !== "open") return { status: "cancelled" };
-  const [payment] = await ctx.db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.reference, reference));
-  if (payment?.orderId !== found.order.id) return { status: "cancelled" };
+  const found = await linkPayment(ctx.db, token, reference);
+  if (found?.state !== "open") return { status: "cancelled" };
   const verified = await ctx.gateway.verify(reference);
   if (verified.ok && verified.value.status === "pending") {
     const awaiting = await awaitPayment(ctx, found.order.id, reference, verified.value);

@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { and, asc, desc, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "../db/client";
-import { outbox } from "../db/schema";
+import { outbox, type WhatsappTemplate } from "../db/schema";
 import type { MailContent } from "./templates";
 
 // E-mails and text messages (server/texts/) are written to the outbox in the same transaction as
@@ -17,6 +17,22 @@ const queued = new EventEmitter();
 
 export async function queueMail(db: Executor, mail: OutgoingMail): Promise<void> {
   await db.insert(outbox).values(mail);
+}
+
+/** A text message to queue: its words, and on WhatsApp the template they are sent as. */
+export interface QueuedText {
+  channel: "sms" | "whatsapp";
+  kind: string;
+  /** E.164. */
+  to: string;
+  subject: string;
+  text: string;
+  whatsappTemplate?: WhatsappTemplate | null;
+}
+
+/** Queues a text in the caller's transaction, like queueMail; a template goes only with WhatsApp. */
+export async function queueText(db: Executor, message: QueuedText): Promise<void> {
+  await db.insert(outbox).values({ ...message, whatsappTemplate: message.channel === "whatsapp" ? (message.whatsappTemplate ?? null) : null });
 }
 
 /** Wakes this process's mailer; call it after the transaction that queued mail has committed. */

@@ -11,7 +11,17 @@ import { accounts, collections, orderEvents, orderItems, orders, payments } from
 import { announceMail } from "../mail/outbox";
 import { queueOrderUpdate, statusText, type OrderUpdateContext } from "../texts/order-updates";
 import { orderStatusMail } from "../mail/templates";
-import { isPlacedStatus, nextStatuses, placed, PLACED_STATUSES, staffLabel, transition, type OrderStatus, type PlacedStatus } from "./lifecycle";
+import {
+  isPlacedStatus,
+  nextStatuses,
+  type OrderStatus,
+  placed,
+  PLACED_STATUSES,
+  type PlacedStatus,
+  shippedAt,
+  staffLabel,
+  transition,
+} from "./lifecycle";
 import { moveStock, STOCK_CHANGE_WORDS, stockChange } from "./stock";
 import { isDay, lagosDateTime, lagosDayEnd, lagosDayStart, lagosToday } from "~/common/lagos-time";
 
@@ -130,9 +140,7 @@ export async function listOrdersForAdmin(
       createdAt: orders.createdAt,
       trackingId: orders.trackingId,
       paymentMethod: orders.paymentMethod,
-      shippedAt: sql<
-        string | null
-      >`(select max(${orderEvents.createdAt}) from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.status} = 'shipped')`,
+      shippedAt: shippedAt(),
     })
     .from(orders)
     .innerJoin(accounts, eq(accounts.id, orders.accountId))

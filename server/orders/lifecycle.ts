@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { orderEvents, orders, orderStatus } from "../db/schema";
 import type { PaymentStatus } from "../payments/payment-status";
@@ -218,6 +218,15 @@ export const PAY_ON_DELIVERY_TRANSITIONS = {
 } as const satisfies Record<OrderStatus, Partial<Record<OrderStatus, MoveRule>>>;
 
 export type PaymentMethod = Order["paymentMethod"];
+
+/** An order paid on delivery still open: placed, not yet delivered (collected), cancelled or expired. */
+export const PAY_ON_DELIVERY_OPEN_STATUSES = ["confirmed", "processing", "shipped"] as const satisfies readonly OrderStatus[];
+
+/** SQL: when the order last moved to shipped; null if it never did. */
+export const shippedAt = (): SQL<string | null> =>
+  sql<
+    string | null
+  >`(select max(${orderEvents.createdAt}) from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.status} = 'shipped')`;
 
 const TABLES: Record<PaymentMethod, Record<OrderStatus, Partial<Record<OrderStatus, MoveRule>>>> = {
   online: TRANSITIONS,

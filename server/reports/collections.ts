@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { lagosDayOf } from "../db/lagos-day";
-import { accounts, collections, orderEvents, orders } from "../db/schema";
+import { accounts, collections, orders } from "../db/schema";
+import { PAY_ON_DELIVERY_OPEN_STATUSES, shippedAt } from "../orders/lifecycle";
 import { getPayOnDeliverySettings } from "../checkout/pay-on-delivery";
 import type { ReportRange } from "./range";
 import { rangeBounds } from "./sales";
@@ -22,7 +23,7 @@ export interface Uncollected {
 
 export async function loadUncollected(db: Executor, now = new Date()): Promise<Uncollected> {
   const { collectWithinDays } = await getPayOnDeliverySettings(db);
-  const open = and(eq(orders.paymentMethod, "pay_on_delivery"), inArray(orders.status, ["confirmed", "processing", "shipped"]));
+  const open = and(eq(orders.paymentMethod, "pay_on_delivery"), inArray(orders.status, PAY_ON_DELIVERY_OPEN_STATUSES));
   const [totals] = await db
     .select({ orders: count(), valueKobo: sql<number>`coalesce(sum(${orders.totalKobo}), 0)`.mapWith(Number) })
     .from(orders)
@@ -34,15 +35,10 @@ export async function loadUncollected(db: Executor, now = new Date()): Promise<U
       and(
         eq(orders.paymentMethod, "pay_on_delivery"),
         eq(orders.status, "shipped"),
-        shippedBefore(new Date(now.getTime() - collectWithinDays * 86_400_000)),
+        sql`${shippedAt()} < ${new Date(now.getTime() - collectWithinDays * 86_400_000)}`,
       ),
     );
   return { orders: totals.orders, valueKobo: totals.valueKobo, overdue: late.n, overdueDays: collectWithinDays };
-}
-
-/** SQL: the order's (latest) move to shipped was before this instant. */
-export function shippedBefore(instant: Date) {
-  return sql`(select max(${orderEvents.createdAt}) from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.status} = 'shipped') < ${instant}`;
 }
 
 export interface CollectionsByStaff {

@@ -5,8 +5,8 @@ import { messages } from "~/common/messages";
 import type { SignedInAccount } from "../accounts/sessions";
 import { changeShopSetting, readShopSetting, type SettingsChange, type ShopSetting } from "../admin/shop-settings";
 import type { Database, Executor } from "../db/client";
-import { accounts, orders, outbox } from "../db/schema";
-import { queueMail } from "../mail/outbox";
+import { accounts, orders } from "../db/schema";
+import { queueMail, queueText } from "../mail/outbox";
 import type { MailContent } from "../mail/templates";
 import { TEXT_CHANNELS, type TextChannel } from "./providers";
 import { textAmount, textContent, type TextKind, type TextValues } from "./templates";
@@ -89,14 +89,7 @@ export async function queueOrderUpdate(tx: Executor, ctx: OrderUpdateContext, or
   const shop = await getShopTextChannels(tx);
   const content = textContent(update.text.kind, { ...update.text.values, order: order.orderRef, link: orderLink(ctx.publicUrl, order) });
   for (const channel of channels.filter((c) => shop[c])) {
-    await tx.insert(outbox).values({
-      channel,
-      kind: update.text.kind,
-      to: phone,
-      subject: content.subject,
-      text: content.text,
-      whatsappTemplate: channel === "whatsapp" ? content.whatsappTemplate : null,
-    });
+    await queueText(tx, { channel, kind: update.text.kind, to: phone, ...content });
   }
 }
 
