@@ -27,7 +27,7 @@ import { queryRows } from "~/server/db/client";
 import { changeOrderStatus } from "~/server/orders/admin-orders";
 import { collectionInput, recordCollection, type CollectionInput } from "~/server/orders/collections";
 import type { PlacedStatus } from "~/server/orders/lifecycle";
-import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
+import { chargeTestCard } from "~/server/payments/test-gateway";
 import { presetRange } from "~/server/reports/range";
 import { loadSalesReport } from "~/server/reports/sales";
 import { textAmount } from "~/server/texts/templates";
@@ -43,6 +43,7 @@ import {
   shopClient,
   type Shopper,
   stockOf,
+  testCheckout,
 } from "../support/shop";
 import { useApiServer, useTestDatabase } from "../support/use-shop";
 
@@ -70,13 +71,7 @@ let nextProduct = 0;
 let nextPhone = 0;
 
 beforeAll(async () => {
-  ctx = {
-    db: handle.db,
-    gateway: testGateway(handle.db),
-    publicUrl: PUBLIC_URL,
-    shopOrdersEmail: "orders@shop.test",
-    textChannels: ["sms", "whatsapp"],
-  };
+  ctx = testCheckout(handle.db, { publicUrl: PUBLIC_URL, textChannels: ["sms", "whatsapp"] });
   noTexts = { ...ctx, textChannels: [] };
   const [ownerRow] = await handle.db
     .insert(accounts)

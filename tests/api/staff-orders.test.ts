@@ -40,7 +40,7 @@ import {
   productVariants,
   refunds,
 } from "~/server/db/schema";
-import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
+import { chargeTestCard } from "~/server/payments/test-gateway";
 import { smsSize } from "~/server/texts/segments";
 import { textAmount } from "~/server/texts/templates";
 import { tokenFromOutbox, uniqueEmail } from "../support/accounts";
@@ -53,6 +53,7 @@ import {
   quickCustomer,
   setStock,
   stockOf,
+  testCheckout,
   variantOf,
   type VariantRow,
 } from "../support/shop";
@@ -85,13 +86,7 @@ let nextPhone = 0;
 let nextAddress = 0;
 
 beforeAll(async () => {
-  ctx = {
-    db: handle.db,
-    gateway: testGateway(handle.db),
-    publicUrl: PUBLIC_URL,
-    shopOrdersEmail: "orders@shop.test",
-    textChannels: ["sms", "whatsapp"],
-  };
+  ctx = testCheckout(handle.db, { publicUrl: PUBLIC_URL, textChannels: ["sms", "whatsapp"] });
   noTexts = { ...ctx, textChannels: [] };
   const ownerRow = await quickAccount(handle.db, "admin", "so-owner");
   await handle.db.update(accounts).set({ adminRole: "owner" }).where(eq(accounts.id, ownerRow.id));

@@ -6,7 +6,7 @@ import type { Database } from "~/server/db/client";
 import { accounts, cartItems, carts, orderItems, orders, outbox, payments, productImages, products, productVariants } from "~/server/db/schema";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { addToCart } from "~/server/cart/cart";
-import { completePayment, startCheckout } from "~/server/checkout/checkout";
+import { completePayment, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
 import { chargeTestCard, testGateway } from "~/server/payments/test-gateway";
 import { apiClient, baseUrlOf, uniqueEmail, type Reply, type ServerAddress } from "./accounts";
 
@@ -195,13 +195,18 @@ export function localDateTime(d = new Date()): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** The checkout of a test shop: the test gateway on this database, and no text channel unless given. */
+export function testCheckout(db: Database, overrides: Partial<CheckoutContext> = {}): CheckoutContext {
+  return { db, gateway: testGateway(db), publicUrl: "http://shop.test", shopOrdersEmail: "orders@shop.test", ...overrides };
+}
+
 /** A customer buys one unit of a plain product through the test gateway: a placed (paid) order. */
 export async function paidOrder(
   db: Database,
   tag: string,
   { productId = 20, delivery = {} }: { productId?: number; delivery?: Record<string, unknown> } = {},
 ): Promise<{ orderRef: string; customerId: number }> {
-  const checkout = { db, gateway: testGateway(db), publicUrl: "http://shop.test", shopOrdersEmail: "orders@shop.test" };
+  const checkout = testCheckout(db);
   const who = await quickCustomer(db, tag);
   if ((await stockOf(db, productId)) < 1) await setStock(db, productId, 10);
   const added = await addToCart(db, who.id, { productId });
