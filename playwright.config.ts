@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, testChromiumPath as executablePath } from "./scripts/chromium.mjs";
+import { defaultPictureCacheDir } from "./scripts/picture-cache.mjs";
 import { freePort, startArgs } from "./scripts/shop-server.mjs";
 
 // Browser tests (`npm run test:e2e`, `npm run test:e2e -- tests/e2e/checkout.spec.ts`, `-- -g Pay`)
@@ -44,7 +45,7 @@ if (!externalShop && !process.env.E2E_PORT) {
   // to show in the memory check.
   const pictures = path.join(runDir, "pictures");
   mkdirSync(pictures);
-  const shared = process.env.PICTURE_CACHE_DIR ?? "node_modules/.cache/foam-shop-pictures";
+  const shared = process.env.PICTURE_CACHE_DIR || defaultPictureCacheDir();
   if (shared !== "off" && existsSync(shared)) {
     cpSync(shared, pictures, { recursive: true });
     const drawings = readdirSync(pictures)

@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { defaultPictureCacheDir } from "./picture-cache.mjs";
 import { freePort, RSS_BUDGET_MB, rssUnderLoad, shopEnv, startShop, stopShop } from "./shop-server.mjs";
 
 const { values } = parseArgs({
@@ -23,7 +24,7 @@ if (!existsSync("build/server/index.js")) {
 }
 const work = mkdtempSync(path.join(os.tmpdir(), "shop-first-start-memory-"));
 const pictureCacheDir = path.join(work, "pictures");
-if (values.pictures === "warm") cpSync("node_modules/.cache/foam-shop-pictures", pictureCacheDir, { recursive: true });
+if (values.pictures === "warm") cpSync(defaultPictureCacheDir(), pictureCacheDir, { recursive: true });
 const env = shopEnv(await freePort(), path.join(work, "data"), { PICTURE_CACHE_DIR: pictureCacheDir });
 const load = { seconds: Number(values.seconds), connections: Number(values.connections) };
 

@@ -4,14 +4,12 @@ import path from "node:path";
 import { loadSharp } from "../images/sharp";
 import { renderImage, type RenderedImage } from "../images/store";
 import { IMAGE_VARIANT_WIDTHS } from "~/common/images";
+import { defaultPictureCacheDir } from "~/scripts/picture-cache.mjs";
 
 // The seed draws ~230 pictures from SVG; that costs about a minute of CPU on every fresh database
 // (first start, each test run's template, the benchmark). The drawing is deterministic, so the
 // WebP bytes are kept on disk, keyed by the SVG, the width and the libvips version, and reused.
 // The cache is only a shortcut: any failure to read or write it falls back to drawing.
-
-/** Where drawn pictures are kept unless PICTURE_CACHE_DIR says otherwise. */
-export const defaultPictureCacheDir = () => path.resolve(process.cwd(), "node_modules/.cache/foam-shop-pictures");
 
 /**
  * The cache folder PICTURE_CACHE_DIR names (README, configuration); "off" (null) draws every

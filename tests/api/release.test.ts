@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { messages } from "~/common/messages";
 import { buildIsCurrent } from "~/scripts/build-stamp.mjs";
 import { freePort, listeningPid } from "~/scripts/shop-server.mjs";
+import { defaultPictureCacheDir } from "~/scripts/picture-cache.mjs";
 import { DEMO_ACCOUNTS } from "~/server/accounts/demo";
 import { createVerifiedAccount } from "~/server/accounts/accounts";
 import { openDatabase } from "~/server/db/client";
@@ -31,7 +32,7 @@ import { paidOrder } from "../support/shop";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SLOW = { timeout: 300_000 };
-const PICTURES = path.join(ROOT, "node_modules/.cache/foam-shop-pictures");
+const PICTURES = defaultPictureCacheDir();
 const HTTPS = "https://foamshop.example.ng";
 /** PostgreSQL that is never reached: a refusal that names DATABASE_URL comes before any connection. */
 const UNREACHABLE_DB = "postgres://shop@127.0.0.1:9/never";

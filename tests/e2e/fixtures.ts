@@ -121,9 +121,21 @@ export async function logInThroughPage(page: Page, path: "/userlogin" | "/adminl
  */
 export const RENDER_ALL = ".render-when-visible { content-visibility: visible !important; }";
 
-/** A whole-page screenshot for looking at the layout. */
+/**
+ * Screenshots for a person to look at (none of them is checked by a test) are taken only when asked
+ * for: `E2E_SCREENSHOTS=1 npm run test:e2e -- <file>`. Writing about 200 PNGs cost the suite about
+ * 40 s of its budget on this 2-core machine (decision 0048).
+ */
+export const TAKE_SCREENSHOTS = Boolean(process.env.E2E_SCREENSHOTS);
+
+/** A screenshot to look at (TAKE_SCREENSHOTS): the viewport, or a part of it (`clip`). */
+export async function lookShot(page: Page, path: string, options: Parameters<Page["screenshot"]>[0] = {}): Promise<void> {
+  if (TAKE_SCREENSHOTS) await page.screenshot({ ...options, path });
+}
+
+/** A whole-page screenshot for looking at the layout (TAKE_SCREENSHOTS). */
 export function fullPageShot(page: Page, path: string) {
-  return page.screenshot({ path, fullPage: true, style: RENDER_ALL });
+  return lookShot(page, path, { fullPage: true, style: RENDER_ALL });
 }
 
 /** Drops an expected complaint from the fixture's console errors. */

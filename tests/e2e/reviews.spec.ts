@@ -10,6 +10,7 @@ import {
   fullPageShot,
   gotoHydrated,
   loadAllPictures,
+  lookShot,
   test,
   uniqueEmail,
 } from "./fixtures";
@@ -97,7 +98,7 @@ test("a delivered buyer reviews a product, the owner approves it, and the produc
   await loadAllPictures(page);
   // The form where the shopper sees it (a full-page picture would draw the sticky header mid-page).
   await box.evaluate((el) => el.scrollIntoView({ block: "center" }));
-  await page.screenshot({ path: `test-results/shots/${info.project.name}-review-form.png` });
+  await lookShot(page, `test-results/shots/${info.project.name}-review-form.png`);
   await submit.click();
   await expect(box.getByRole("status")).toHaveText(messages.reviewSubmitted);
   // Pending: not on the page yet.
@@ -144,5 +145,5 @@ test("a delivered buyer reviews a product, the owner approves it, and the produc
   await loadAllPictures(page);
   await shot(page, info, "product-with-reviews");
   await page.getByTestId("reviews").evaluate((el) => el.scrollIntoView({ block: "center" }));
-  await page.screenshot({ path: `test-results/shots/${info.project.name}-product-reviews-section.png` });
+  await lookShot(page, `test-results/shots/${info.project.name}-product-reviews-section.png`);
 });

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { messages } from "~/common/messages";
 import { storefrontMessages } from "~/common/storefront-messages";
-import { expect, expectOnTop, fullPageShot, gotoHydrated, loadAllPictures, test, uniqueEmail } from "./fixtures";
+import { expect, expectOnTop, fullPageShot, gotoHydrated, lookShot, loadAllPictures, test, uniqueEmail } from "./fixtures";
 import { checkoutToSummary, openPayment, payWithSuccessCard } from "./shopping";
 
 // Issue 19's rough edges, seen as a shopper and the staff see them, at both widths. Every page
@@ -124,7 +124,7 @@ async function placeholderWidths(input: Locator) {
 
 test("the header's search placeholder is read whole", async ({ page }, info) => {
   await gotoHydrated(page, "/");
-  await page.screenshot({ path: `test-results/screenshots/${info.project.name}-edges-home-top.png` });
+  await lookShot(page, `test-results/screenshots/${info.project.name}-edges-home-top.png`);
   // The project's width, and on the phone project the other common widths of phones and tablets.
   const widths = info.project.name === "phone" ? [360, 375, 414, 768, 1024] : [1280];
   const cut: string[] = [];
@@ -133,10 +133,7 @@ test("the header's search placeholder is read whole", async ({ page }, info) => 
     const search = page.getByPlaceholder(storefrontMessages.searchPlaceholder).locator("visible=true");
     await expectOnTop(search);
     const { drawn, written } = await placeholderWidths(search);
-    await page.screenshot({
-      path: `test-results/screenshots/${info.project.name}-edges-search-${width}.png`,
-      clip: { x: 0, y: 0, width, height: 220 },
-    });
+    await lookShot(page, `test-results/screenshots/${info.project.name}-edges-search-${width}.png`, { clip: { x: 0, y: 0, width, height: 220 } });
     // Drawn whole: as wide as the text is written, give or take the glyphs' side bearings.
     if (drawn < written - 3) cut.push(`${width} px: ${drawn} px of the placeholder's ${written} px drawn`);
   }
@@ -211,5 +208,5 @@ test("the home hero's side tiles fill their column evenly @desktop-only", async 
   expect(round(boxes[0].top)).toBe(round(hero!.y));
   expect(round(boxes[3].bottom)).toBe(round(hero!.y + hero!.height));
   expect(round(boxes[0].bottom - boxes[0].top)).toBe(round(boxes[2].bottom - boxes[2].top));
-  await page.screenshot({ path: `test-results/screenshots/${info.project.name}-edges-hero.png`, clip: { x: 0, y: 0, width: 1280, height: 700 } });
+  await lookShot(page, `test-results/screenshots/${info.project.name}-edges-hero.png`, { clip: { x: 0, y: 0, width: 1280, height: 700 } });
 });

@@ -1,4 +1,4 @@
-import { expect, expectOnTop, fullPageShot, gotoHydrated, test, uniqueEmail } from "./fixtures";
+import { expect, expectOnTop, fullPageShot, gotoHydrated, lookShot, test, uniqueEmail } from "./fixtures";
 import { buyOne } from "./shopping";
 
 // Text messages (issue 28): a customer chooses their channels in the dashboard, a purchase texts
@@ -96,8 +96,8 @@ test("an owner sees SMS and WhatsApp in Settings, on, shown on the dev phone in 
   await save.click();
   await expectOnTop(page.getByRole("status").filter({ hasText: "Nothing changed." }));
   await texts.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/shots/phone-text-settings.png" });
+  await lookShot(page, "test-results/shots/phone-text-settings.png");
   await page.setViewportSize({ width: 1280, height: 800 });
   await texts.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/shots/desktop-text-settings.png" });
+  await lookShot(page, "test-results/shots/desktop-text-settings.png");
 });

@@ -1,0 +1,1 @@
+export declare function defaultPictureCacheDir(env?: NodeJS.ProcessEnv): string;
