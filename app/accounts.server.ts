@@ -28,8 +28,9 @@ import {
 import type { Role, SignedInAccount } from "~/server/accounts/sessions";
 import { retryText } from "~/server/rate-limits";
 import { saveOrderUpdateChoices } from "~/server/texts/order-updates";
+import { saveOfferChoices } from "~/server/marketing/offers";
 import { cancelPayOnDelivery } from "~/server/checkout/pay-on-delivery";
-import { CHANGE_PASSWORD_FORM, ORDER_UPDATES_FORM, type FormResult } from "./forms";
+import { CHANGE_PASSWORD_FORM, OFFERS_FORM, ORDER_UPDATES_FORM, type FormResult } from "./forms";
 import {
   clearedSessionCookieHeader,
   deviceCookieHeader,
@@ -205,18 +206,29 @@ export async function cancelOrderAction(account: SignedInAccount, form: FormData
   return cancelled.ok ? done(cancelled.message) : error(cancelled.message);
 }
 
-/** A customer chooses the channels of their order updates: each box checked or not, nothing else. */
-export async function orderUpdatesAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
-  const answer = (status: "done" | "error", message: string, init: { status?: number } = {}) =>
-    data<FormResult>({ status, message, form: ORDER_UPDATES_FORM }, init);
+/** The channels a User Info form chose: each box checked or not, nothing else; null when a box holds anything else. */
+function checkedChannels(form: FormData) {
   const box = (name: string) => form.get(name);
-  if (["email", "sms", "whatsapp"].some((name) => box(name) !== null && box(name) !== "on"))
-    return answer("error", messages.requestUnreadable, { status: 400 });
-  await saveOrderUpdateChoices(context.db, account.id, {
-    email: box("email") === "on",
-    sms: box("sms") === "on",
-    whatsapp: box("whatsapp") === "on",
-  });
+  if (["email", "sms", "whatsapp"].some((name) => box(name) !== null && box(name) !== "on")) return null;
+  return { email: box("email") === "on", sms: box("sms") === "on", whatsapp: box("whatsapp") === "on" };
+}
+
+/** A customer chooses the channels of their order updates (issue 28), or of offers (issue 29: a consent of its own). */
+export async function channelChoicesAction(
+  account: SignedInAccount,
+  form: FormData,
+  context: AppLoadContext,
+  which: typeof ORDER_UPDATES_FORM | typeof OFFERS_FORM,
+) {
+  const answer = (status: "done" | "error", message: string, init: { status?: number } = {}) =>
+    data<FormResult>({ status, message, form: which }, init);
+  const choices = checkedChannels(form);
+  if (!choices) return answer("error", messages.requestUnreadable, { status: 400 });
+  if (which === OFFERS_FORM) {
+    await saveOfferChoices(context.db, account.id, choices);
+    return answer("done", messages.offersSaved);
+  }
+  await saveOrderUpdateChoices(context.db, account.id, choices);
   return answer("done", messages.orderUpdatesSaved);
 }
 

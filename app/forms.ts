@@ -15,12 +15,15 @@ export type FormResult =
 export const CHANGE_PASSWORD_FORM = "change-password";
 /** The `intent` and `form` of User Info's order updates (issue 28). */
 export const ORDER_UPDATES_FORM = "order-updates";
+/** The `intent` and `form` of User Info's offers (issue 29). */
+export const OFFERS_FORM = "offers";
 /** The `form`s of the Settings panel's two forms. */
 export const DELIVERY_SETTINGS_FORM = "delivery-settings";
 export const PAYMENT_SETTINGS_FORM = "payment-settings";
 export const TEXT_SETTINGS_FORM = "text-settings";
 export const PAY_ON_DELIVERY_FORM = "pay-on-delivery-settings";
 export const PAYMENT_LINKS_FORM = "payment-link-settings";
+export const CART_REMINDERS_FORM = "cart-reminder-settings";
 /** Sign-in security's forms (`intent`, and the `form` of their results), each answered in its own place. */
 export const SECURITY_FORMS = {
   start: "two-factor-start",

@@ -91,6 +91,8 @@ export const SHOP_ROUTES: readonly ShopRoute[] = [
   route("productdetail/:productId", "routes/productdetail.$productId.tsx", { ...catalog, params: { productId: "plain" } }),
   // A product page's review form asks and sends here (per shopper, never cached).
   route("productdetail/:productId/review", "routes/productdetail.$productId.review.ts", { params: { productId: "plain" } }),
+  // "Tell me when it's back" asks and sends here (per shopper, never cached; issue 29).
+  route("productdetail/:productId/stock-alert", "routes/productdetail.$productId.stock-alert.ts", { params: { productId: "plain" } }),
   route("productdetail2/:productId", "routes/productdetail2.$productId.tsx", { ...catalog, params: { productId: "plain" } }),
   route("searchresultpage", "routes/searchresultpage.tsx", catalog),
   route("cartpage", "routes/cartpage.tsx"),
@@ -132,6 +134,8 @@ export const SHOP_ROUTES: readonly ShopRoute[] = [
   route("referral", "routes/referral.tsx", catalog),
   // An order's link in text messages (decision 0059): its token is the only key.
   route("o/:token", "routes/o.$token.tsx", token),
+  // The link in every offer (issue 29): the way back to the cart, and Stop offers.
+  route("offers/:token", "routes/offers.$token.tsx", token),
   // An order staff took is paid here, with no sign-in (decision 0061).
   route("pay/:token", "routes/pay.$token.tsx", token),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),

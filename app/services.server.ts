@@ -33,5 +33,7 @@ export { getOrderUpdateChoices, saveOrderUpdateChoices, stopTextsByLink } from "
 export { devPhoneEnabled } from "~/server/texts/providers";
 export { closeLinkPayment, completeLinkPayment, findLinkOrder, startLinkPayment } from "~/server/checkout/staff-orders";
 export { smsSize } from "~/server/texts/segments";
+export { openStockAlert, stockAlertChannels, subscribeStockAlert } from "~/server/marketing/stock-alerts";
+export { getOfferChoices, offersByLink, saveOfferChoices } from "~/server/marketing/offers";
 export { retryText } from "~/server/rate-limits";
 export { listReviewsForStaff, moderateReview, productReviews, reviewInput, reviewStanding, submitReview } from "~/server/reviews/reviews";

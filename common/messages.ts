@@ -308,4 +308,17 @@ export const messages = {
   paymentLinkPaid: "This order is paid. Thank you!",
   paymentLinksSaved: "Payment links saved.",
   paymentLinkHoursInvalid: "Please enter how long a payment link holds the stock: whole hours from 1 to 168.",
+
+  // Back-in-stock alerts and offers (issue 29; the shop's own).
+  stockAlertButton: "Tell me when it's back",
+  stockAlertLogin: "Sign in to be told when this size is back in stock.",
+  stockAlertSaved: (product: string, channel: string) => `Done: we will tell you by ${channel} when ${product} is back in stock.`,
+  stockAlertAlreadyOn: (channel: string) => `You will be told by ${channel} when this size is back.`,
+  stockAlertInStock: (product: string) => `${product} is in stock: you can add it to your cart now.`,
+  stockAlertChannelUnavailable: "We cannot reach you that way. Please choose another.",
+  offersSaved: "Your choices for offers are saved.",
+  offersStopped: "Done: we will not send you offers any more. You can turn them back on in your dashboard.",
+  offersLinkUnknown: "This link is not valid. Sign in to choose which messages you get.",
+  cartRemindersSaved: "Cart reminders saved.",
+  cartReminderHoursInvalid: "Please enter how long a cart waits before its reminder: whole hours from 1 to 72.",
 } as const;

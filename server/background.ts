@@ -37,6 +37,8 @@ export const JOB_NAMES = [
   "housekeeping",
   "low-stock-mail",
   "review-requests",
+  "stock-alerts",
+  "cart-reminders",
   "backups",
   "watch",
 ] as const;

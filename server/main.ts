@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import { devPhoneEnabled } from "./texts/providers";
+import { availableTextChannels, devPhoneEnabled } from "./texts/providers";
 import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -17,13 +17,16 @@ import { seedInChildProcessIfEmpty, seedInThisProcessIfEmpty, seedNewEmbeddedDat
 import { configureLog, log } from "./log";
 import { timed } from "./timing";
 import { lockDemoPasswords, seedDemoAccounts } from "./accounts/demo";
-import { offerPayOnDeliveryInDemo, startOrderExpiry } from "./checkout/pay-on-delivery";
+import { startOrderExpiry } from "./checkout/pay-on-delivery";
+import { applyDemoSettings } from "./admin/demo-settings";
 import { startMailer, type MailerOptions } from "./mail/mailer";
 import { startAwaitingPayments } from "./checkout/checkout";
 import { startRefunds } from "./checkout/refunds";
 import { startHousekeeping } from "./housekeeping";
 import { startLowStockMail } from "./catalog/low-stock";
 import { startReviewRequests } from "./reviews/requests";
+import { startStockAlerts } from "./marketing/stock-alerts";
+import { startCartReminders } from "./marketing/cart-reminders";
 import { startScheduledBackups } from "./backups/schedule";
 import { drainable } from "./shutdown";
 import { answerMetricsRequests } from "./metrics/cluster";
@@ -57,7 +60,7 @@ export async function openShopDatabase(config: Config): Promise<DatabaseHandle> 
     const demo = await seedDemoAccounts(handle, config);
     if (demo.length) {
       log.info(`Created the demo accounts: ${demo.join(", ")} (passwords in the README).`);
-      await offerPayOnDeliveryInDemo(handle.db);
+      await applyDemoSettings(handle.db);
     }
     const locked = await lockDemoPasswords(handle.db, config);
     if (locked.length)
@@ -143,11 +146,12 @@ function customerSessionsOf(handle: DatabaseHandle): Promise<CustomerSessions> {
 
 /**
  * Work the process does besides answering requests: sending mail, ending lapsed stock holds,
- * retrying refunds, housekeeping, the daily low-stock mail, asking for reviews, the daily backup. stop() resolves once the mail being sent is marked sent (else it goes out again).
+ * retrying refunds, housekeeping, the daily low-stock mail, asking for reviews, back-in-stock alerts, cart reminders, the daily backup. stop() resolves once the mail being sent is marked sent (else it goes out again).
  */
 export function startBackgroundWork(handle: DatabaseHandle, config: Config, mailer: MailerOptions = {}): BackgroundWork {
   const mail = startMailer(handle.db, config, mailer);
   const checkout = checkoutContext(handle.db, config);
+  const messaging = { publicUrl: config.publicUrl, textChannels: availableTextChannels(config) };
   const timers = [
     startOrderExpiry(handle.db),
     startAwaitingPayments(checkout),
@@ -155,6 +159,8 @@ export function startBackgroundWork(handle: DatabaseHandle, config: Config, mail
     startHousekeeping(handle.db),
     startLowStockMail(handle.db, { email: config.shopOrdersEmail, publicUrl: config.publicUrl }),
     startReviewRequests(handle.db, config.publicUrl),
+    startStockAlerts(handle.db, messaging),
+    startCartReminders(handle.db, messaging),
     startScheduledBackups(handle, config.backup),
     startWatch(handle.db, { publicUrl: config.publicUrl, fallbackTo: config.shopOrdersEmail }),
   ];

@@ -5,6 +5,8 @@ import { FIRST_REPORT_DAY, readReportRange, REPORT_PRESETS, presetRange, type Re
 import { isReportCsvPart, reportCsv, reportCsvFileName } from "~/server/reports/report-csv";
 import { loadSalesReport } from "~/server/reports/sales";
 import { loadCollectionsByStaff, loadDifferentAmounts, loadUncollected } from "~/server/reports/collections";
+import { cartRecovery } from "~/server/marketing/cart-reminders";
+import { rangeBounds } from "~/server/reports/sales";
 
 // The Reports panel (ADMIN_PANELS.reports, issue 18) and its CSV downloads: the range comes from
 // the address (`range=this-month`, or `from=&to=`), a range that cannot be shown comes back as the
@@ -19,10 +21,14 @@ export async function reportsPanelData(request: Request, context: AppLoadContext
     byStaff: await loadCollectionsByStaff(context.db, read.range),
     different: await loadDifferentAmounts(context.db, read.range),
   };
+  const { start, end } = rangeBounds(read.range);
+  // Cart reminders sent on these days (issue 29), and the carts they brought back.
+  const cartReminders = await cartRecovery(context.db, start, end);
   const today = read.range.today;
   return {
     report,
     payOnDelivery,
+    cartReminders,
     /** Why the range asked for is not the one shown; null when it is. */
     rangeError: read.ok ? null : read.message,
     /** The earliest day the date pickers offer. */

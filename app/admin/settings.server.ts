@@ -13,11 +13,13 @@ import { availableTextChannels, devPhoneEnabled, TEXT_CHANNELS, type TextChannel
 import { changePayOnDeliverySettings, getPayOnDeliverySettings, PAY_ON_DELIVERY_WHO } from "~/server/checkout/pay-on-delivery";
 import { koboToNaira, nairaText } from "~/common/money";
 import { changePaymentLinkHours, getPaymentLinkHours } from "~/server/checkout/staff-orders";
+import { changeCartReminderSettings, getCartReminderSettings } from "~/server/marketing/cart-reminders";
 import {
   DELIVERY_SETTINGS_FORM,
   PAY_ON_DELIVERY_FORM,
   PAYMENT_LINKS_FORM,
   PAYMENT_SETTINGS_FORM,
+  CART_REMINDERS_FORM,
   TEXT_SETTINGS_FORM,
   type FormResult,
 } from "../forms";
@@ -36,7 +38,7 @@ export async function settingsPanelData(account: SignedInAccount, context: AppLo
     getShopTextChannels(context.db),
     getPayOnDeliverySettings(context.db),
   ]);
-  const linkHours = await getPaymentLinkHours(context.db);
+  const [linkHours, cartReminders] = await Promise.all([getPaymentLinkHours(context.db), getCartReminderSettings(context.db)]);
   const available = availableTextChannels(context.config);
   const year = Number(lagosDate(new Date()).slice(0, 4));
   const today = lagosDate(new Date());
@@ -55,6 +57,7 @@ export async function settingsPanelData(account: SignedInAccount, context: AppLo
       smsReady: available.includes("sms"),
     },
     linkHours,
+    cartReminders,
     texts: TEXT_CHANNELS.map((channel) => ({
       channel,
       label: TEXT_CHANNEL_LABELS[channel],
@@ -105,6 +108,19 @@ export async function paymentLinkSettingsAction(account: SignedInAccount, form: 
     return data<FormResult>({ status: "error", message: messages.paymentLinkHoursInvalid, form: PAYMENT_LINKS_FORM }, { status: 400 });
   const saved = await changePaymentLinkHours(context.db, account, hours);
   return saved.ok ? data<FormResult>({ status: "done", message: saved.message, form: PAYMENT_LINKS_FORM }) : refused(PAYMENT_LINKS_FORM);
+}
+
+/** An owner turns cart reminders on or off and sets after how many hours (issue 29). */
+export async function cartReminderSettingsAction(account: SignedInAccount, form: FormData, context: AppLoadContext) {
+  if (!isOwner(account)) return refused(CART_REMINDERS_FORM);
+  const refuse = (message: string) => data<FormResult>({ status: "error", message, form: CART_REMINDERS_FORM }, { status: 400 });
+  const on = form.get("on");
+  if (on !== null && on !== "on") return refuse(messages.requestUnreadable);
+  const typed = form.get("hours");
+  const hours = typeof typed === "string" && /^\d{1,2}$/.test(typed.trim()) ? Number(typed.trim()) : 0;
+  if (hours < 1 || hours > 72) return refuse(messages.cartReminderHoursInvalid);
+  const saved = await changeCartReminderSettings(context.db, account, { on: on === "on", hours });
+  return saved.ok ? data<FormResult>({ status: "done", message: saved.message, form: CART_REMINDERS_FORM }) : refused(CART_REMINDERS_FORM);
 }
 
 const POD_WHO = ["anyone", "confirmed-phone", "paid-before"] as const;

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { AddToCart } from "./AddToCart";
 import { BackButton } from "./BackButton";
 import { ProductGallery } from "./ProductGallery";
+import { StockAlert } from "./StockAlert";
 import { ProductReviews, RatingSummary, type ShownReviews } from "./reviews/ProductReviews";
 
 interface ProductDetailLayoutProps {
@@ -15,7 +16,7 @@ interface ProductDetailLayoutProps {
   children: ReactNode;
 }
 
-/** The frame both product detail pages share: Back, pictures, name, rating, description, Add to Cart, reviews. */
+/** The frame both product detail pages share: Back, pictures, name, rating, description, Add to Cart (and on a sold-out size, Tell me when it's back), reviews. */
 export function ProductDetailLayout({ product, size, soldOut, reviews, children }: ProductDetailLayoutProps) {
   return (
     <>
@@ -29,8 +30,9 @@ export function ProductDetailLayout({ product, size, soldOut, reviews, children 
             <RatingSummary reviews={reviews} />
             {children}
             <p className="leading-relaxed text-slate-700">{product.description}</p>
-            <div className="pt-2">
+            <div className="flex flex-wrap gap-3 pt-2">
               <AddToCart productId={product.id} size={size} disabled={soldOut} />
+              {soldOut ? <StockAlert productId={product.id} size={size} /> : null}
             </div>
           </div>
         </div>

@@ -4,17 +4,17 @@ import type { Route } from "./+types/userdashboard";
 import { messages } from "~/common/messages";
 import { CUSTOMER_PANELS } from "~/common/panels";
 import { formatNairaTotal } from "~/common/money";
-import { cancelOrderAction, changePasswordAction, logoutAction, orderUpdatesAction, updatePhoneAction } from "../accounts.server";
-import { OrderUpdates } from "../components/account/OrderUpdates";
+import { cancelOrderAction, changePasswordAction, channelChoicesAction, logoutAction, updatePhoneAction } from "../accounts.server";
+import { ChannelChoices } from "../components/account/ChannelChoices";
 import { AccountInfo } from "../components/account/AccountInfo";
 import { Dashboard, menuFromUrl } from "../components/account/Dashboard";
 import { ListIcon, UserIcon } from "../components/icons";
-import { networkFallback, ORDER_UPDATES_FORM, type FormResult } from "../forms";
+import { networkFallback, OFFERS_FORM, ORDER_UPDATES_FORM, type FormResult } from "../forms";
 import { FormMessage } from "../components/account/fields";
 import { formIntent, unknownIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
-import { customerLabel, getOrderUpdateChoices, listOrders, log } from "~/app/services.server";
+import { customerLabel, getOfferChoices, getOrderUpdateChoices, listOrders, log } from "~/app/services.server";
 import { readablePhone } from "~/common/phone";
 import { readableLagosTime } from "~/common/lagos-time";
 
@@ -28,8 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const account = { ...signedIn, phoneNumber: readablePhone(signedIn.phoneNumber) };
   const menu = menuFromUrl(request, CUSTOMER_PANELS);
   if (menu !== CUSTOMER_PANELS.myOrders) {
-    const choices = await getOrderUpdateChoices(context.db, account.id);
-    return { account, menu, orders: [], ordersError: null, updates: { ...choices, emailAddress: account.email, phone: account.phoneNumber } };
+    const [updates, offers] = await Promise.all([getOrderUpdateChoices(context.db, account.id), getOfferChoices(context.db, account.id)]);
+    const where = { emailAddress: account.email, phone: account.phoneNumber };
+    return { account, menu, orders: [], ordersError: null, updates: { ...updates, ...where }, offers: { ...offers, ...where } };
   }
   try {
     const orders = await listOrders(context.db, account.id);
@@ -39,22 +40,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       orders: orders.map((order) => ({ ...order, statusLabel: customerLabel(order.status) })),
       ordersError: null,
       updates: null,
+      offers: null,
     };
   } catch (error) {
     log.error({ err: error }, "Listing orders failed");
-    return { account, menu, orders: [], ordersError: messages.ordersFetchFailed, updates: null };
+    return { account, menu, orders: [], ordersError: messages.ordersFetchFailed, updates: null, offers: null };
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = formIntent(form, ["logout", "update-phone", "change-password", ORDER_UPDATES_FORM, "cancel-order"]);
+  const intent = formIntent(form, ["logout", "update-phone", "change-password", ORDER_UPDATES_FORM, OFFERS_FORM, "cancel-order"]);
   // Logout needs no live session: it ends whatever session the cookie names and clears it.
   if (intent === "logout") return logoutAction("customer", request, context);
   const account = await requireAccount(request, context, "customer");
   if (intent === "update-phone") return updatePhoneAction(account, form, context);
   if (intent === "change-password") return changePasswordAction(account, form, context);
-  if (intent === ORDER_UPDATES_FORM) return orderUpdatesAction(account, form, context);
+  if (intent === ORDER_UPDATES_FORM || intent === OFFERS_FORM) return channelChoicesAction(account, form, context, intent);
   if (intent === "cancel-order") return cancelOrderAction(account, form, context);
   return unknownIntent();
 }
@@ -66,15 +68,34 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export const meta: Route.MetaFunction = () => privatePageMeta("My Account");
 
 export default function UserDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, menu, orders, ordersError, updates } = loaderData;
+  const { account, menu, orders, ordersError, updates, offers } = loaderData;
   // Each form's answer shows beside that form.
-  const updatesResult = actionData && "form" in actionData && actionData.form === ORDER_UPDATES_FORM ? actionData : undefined;
+  const resultOf = (form: string) => (actionData && "form" in actionData && actionData.form === form ? actionData : undefined);
+  const updatesResult = resultOf(ORDER_UPDATES_FORM);
+  const offersResult = resultOf(OFFERS_FORM);
   return (
     <Dashboard title="My Account" fullName={account.fullName} entries={MENU} active={menu}>
       {menu === CUSTOMER_PANELS.userInfo ? (
         <>
-          <AccountInfo heading="User Info" account={account} result={updatesResult ? undefined : actionData} />
-          {updates ? <OrderUpdates choices={updates} result={updatesResult} /> : null}
+          <AccountInfo heading="User Info" account={account} result={updatesResult || offersResult ? undefined : actionData} />
+          {updates ? (
+            <ChannelChoices
+              form={ORDER_UPDATES_FORM}
+              legend="Order updates"
+              description="How we tell you when your order is paid, shipped and delivered."
+              choices={updates}
+              result={updatesResult}
+            />
+          ) : null}
+          {offers ? (
+            <ChannelChoices
+              form={OFFERS_FORM}
+              legend="Offers"
+              description="May we remind you of a cart you left, or tell you about offers? SMS and WhatsApp only if you say so."
+              choices={offers}
+              result={offersResult}
+            />
+          ) : null}
         </>
       ) : (
         <MyOrders orders={orders} error={ordersError} result={actionData} />

@@ -163,8 +163,17 @@ export async function addToCart(db: Database, accountId: number, key: LineKey): 
       returning ${sql.identifier(cartItems.quantity.name)} as quantity`,
   );
   if (!line) return limitProblem(variant);
-  await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+  await touchCart(db, accountId);
   return { ok: true, quantity: Number(line.quantity) };
+}
+
+/**
+ * The customer changed their cart: its reminder (server/marketing/cart-reminders.ts) counts from
+ * now. The shop's own changes (bought lines leaving at payment) are not the customer's.
+ */
+async function touchCart(db: Executor, accountId: number): Promise<void> {
+  const now = new Date();
+  await db.update(carts).set({ updatedAt: now, changedAt: now }).where(eq(carts.accountId, accountId));
 }
 
 /** The customer's line of this variant, as a condition on cart_items. */
@@ -185,7 +194,10 @@ export async function changeQuantity(db: Database, accountId: number, key: LineK
       .set({ quantity: sql`${cartItems.quantity} + 1` })
       .where(and(line, sql`${cartItems.quantity} + 1 <= ${lineCeiling(cartItems.variantId)}`))
       .returning({ quantity: cartItems.quantity });
-    if (raised) return { ok: true, quantity: raised.quantity };
+    if (raised) {
+      await touchCart(db, accountId);
+      return { ok: true, quantity: raised.quantity };
+    }
     const [present] = await db.select({ id: cartItems.id }).from(cartItems).where(line);
     return present ? limitProblem(variant) : { ok: false, reason: "not-in-cart", message: messages.notInCart };
   }
@@ -196,12 +208,18 @@ export async function changeQuantity(db: Database, accountId: number, key: LineK
       .set({ quantity: sql`${cartItems.quantity} - 1` })
       .where(and(line, sql`${cartItems.quantity} > 1`))
       .returning({ quantity: cartItems.quantity });
-    if (lowered) return { ok: true, quantity: lowered.quantity };
+    if (lowered) {
+      await touchCart(db, accountId);
+      return { ok: true, quantity: lowered.quantity };
+    }
     const [removed] = await db
       .delete(cartItems)
       .where(and(line, eq(cartItems.quantity, 1)))
       .returning({ id: cartItems.id });
-    if (removed) return { ok: true, quantity: 0 };
+    if (removed) {
+      await touchCart(db, accountId);
+      return { ok: true, quantity: 0 };
+    }
     const [present] = await db.select({ id: cartItems.id }).from(cartItems).where(line);
     if (!present) break;
   }
@@ -215,6 +233,7 @@ export async function removeFromCart(db: Database, accountId: number, lineId: nu
     .delete(cartItems)
     .where(and(eq(cartItems.id, lineId), sql`${cartItems.cartId} in ${cart}`))
     .returning({ id: cartItems.id });
+  if (removed.length > 0) await touchCart(db, accountId);
   return removed.length > 0;
 }
 
@@ -226,10 +245,11 @@ export async function clearCart(db: Executor, accountId: number): Promise<void> 
 /** The delivery details given on /deliverydetailpage, kept with the cart until the order is paid. */
 export async function saveDelivery(db: Database, accountId: number, given: DeliveryDetails): Promise<void> {
   const delivery = { ...given, phone: storedPhone(given.phone) };
+  const now = new Date();
   await db
     .insert(carts)
-    .values({ accountId, delivery })
-    .onConflictDoUpdate({ target: carts.accountId, set: { delivery, updatedAt: new Date() } });
+    .values({ accountId, delivery, changedAt: now })
+    .onConflictDoUpdate({ target: carts.accountId, set: { delivery, updatedAt: now, changedAt: now } });
 }
 
 export async function getDelivery(db: Executor, accountId: number): Promise<DeliveryDetails | null> {

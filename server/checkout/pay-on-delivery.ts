@@ -12,7 +12,7 @@ import { changeShopSetting, readShopSetting, type SettingsChange, type ShopSetti
 import { cartTotalKobo, getCart, getDelivery } from "../cart/cart";
 import type { Database, Executor } from "../db/client";
 import { refusable } from "../db/refusable";
-import { accounts, orders, phoneCodes, shopSettings } from "../db/schema";
+import { accounts, orders, phoneCodes } from "../db/schema";
 import { estimateArrival } from "../delivery/estimates";
 import { announceMail, queueText } from "../mail/outbox";
 import { countOrderPlaced } from "../metrics/metrics";
@@ -336,14 +336,6 @@ export async function expireUnshippedPayOnDelivery(db: Database, now = new Date(
     if (done) expired++;
   }
   return expired;
-}
-
-/** A demo's first start (issue 28): pay on delivery on for Lagos, so it can be tried at once. */
-export async function offerPayOnDeliveryInDemo(db: Database): Promise<void> {
-  await db
-    .insert(shopSettings)
-    .values({ key: PAY_ON_DELIVERY_SETTING.key, value: { ...PAY_ON_DELIVERY_DEFAULTS, on: true } })
-    .onConflictDoNothing();
 }
 
 /**

@@ -225,10 +225,22 @@ export const accounts = pgTable(
     /** The number (E.164) the customer confirmed with an SMS code, and when: pay on delivery may ask for it. */
     confirmedPhone: text("confirmed_phone"),
     phoneConfirmedAt: timestamp("phone_confirmed_at", { withTimezone: true }),
+    /**
+     * Offers (issue 29, decision 0062): a consent apart from order updates, for the reminder about
+     * a cart left waiting. E-mail until the customer stops it; SMS and WhatsApp only once they ask.
+     */
+    offersEmail: boolean("offers_email").notNull().default(true),
+    offersSms: boolean("offers_sms").notNull().default(false),
+    offersWhatsapp: boolean("offers_whatsapp").notNull().default(false),
+    /** The secret of the link in every offer that stops them, with no sign-in (/offers/{token}): 16 hex digits keep a text to one SMS. */
+    offersToken: text("offers_token")
+      .notNull()
+      .default(sql`substr(replace(gen_random_uuid()::text, '-', ''), 1, 16)`),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("accounts_role_email_idx").on(t.role, t.email),
+    uniqueIndex("accounts_offers_token_idx").on(t.offersToken),
     // No customer has a standing; an admin without one counts as staff (server/admin/staff.ts).
     check("accounts_admin_role_check", sql`${t.role} = 'admin' OR ${t.adminRole} IS NULL`),
   ],
@@ -327,6 +339,14 @@ export const carts = pgTable("carts", {
    */
   holdStartedAt: timestamp("hold_started_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When the customer last changed what the cart holds (issue 29, decision 0062): the reminder
+   * about a cart left waiting counts from here. The shop's own changes (bought lines leaving) do
+   * not move it.
+   */
+  changedAt: timestamp("changed_at", { withTimezone: true }),
+  /** The `changedAt` the last reminder was about: one reminder per change, claimed by setting it. */
+  remindedFor: timestamp("reminded_for", { withTimezone: true }),
 });
 
 export const cartItems = pgTable(
@@ -674,6 +694,53 @@ export const outbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("outbox_pending_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * "Tell me when it's back" on a sold-out size (issue 29, decision 0062): one message by the
+ * customer's chosen channel when stock returns, claimed by setting `sent_at`; it lapses unused
+ * at `expires_at`, 60 days after the press. One open alert per customer and size.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id),
+    channel: outboxChannel("channel").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("stock_alerts_open_idx")
+      .on(t.accountId, t.variantId)
+      .where(sql`${t.sentAt} is null`),
+    index("stock_alerts_variant_idx")
+      .on(t.variantId)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/**
+ * Each reminder about a cart left waiting, as queued (issue 29): the Reports' reminders sent,
+ * carts recovered (an order within 7 days) and revenue recovered are counted from these.
+ */
+export const cartReminders = pgTable(
+  "cart_reminders",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    channel: outboxChannel("channel").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("cart_reminders_created_idx").on(t.createdAt)],
 );
 
 /**

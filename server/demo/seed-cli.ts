@@ -6,7 +6,7 @@ import { openDatabase } from "../db/client";
 import { seedCatalogue } from "./seed";
 import { growCatalogue } from "./seed-bulk";
 import { seedDemoAccounts } from "../accounts/demo";
-import { offerPayOnDeliveryInDemo } from "../checkout/pay-on-delivery";
+import { applyDemoSettings } from "../admin/demo-settings";
 
 const { values } = parseArgs({ options: { products: { type: "string" } } });
 const total = values.products === undefined ? undefined : Number(values.products);
@@ -29,7 +29,7 @@ try {
   const demo = await seedDemoAccounts(handle, config);
   if (demo.length) {
     console.log(`Created the demo accounts: ${demo.join(", ")}.`);
-    await offerPayOnDeliveryInDemo(handle.db);
+    await applyDemoSettings(handle.db);
   }
 } finally {
   await handle.close();

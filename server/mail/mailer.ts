@@ -1,10 +1,11 @@
 import type { Transporter } from "nodemailer";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { claimDueMail, markFailed, markSent, onMailAnnounced, type OutgoingMail } from "./outbox";
+import { claimDueMail, markFailed, markSent, onMailAnnounced, postpone, type OutgoingMail } from "./outbox";
 import { log } from "../log";
 import { recordJobRun } from "../background";
 import { textSenders, type TextChannel, type TextSender } from "../texts/providers";
+import { isOffer, nextOfferTime, withinOfferHours } from "../marketing/offers";
 
 // Sends what the outbox holds: e-mails over SMTP when SMTP_URL is set, otherwise into the dev
 // mailbox (/dev/mailbox reads the outbox), with a line in the log; text messages by their
@@ -90,9 +91,15 @@ export function startMailer(db: Database, config: Config, options: MailerOptions
       if (batch.length === 0) return;
       // A claimed batch is sent to the end (after stop() too): left, it would wait for its lease.
       for (const mail of batch) {
+        // An offer waits for its hours, whenever it was queued or retried (decision 0062).
+        const now = new Date();
+        if (isOffer(mail.kind) && !withinOfferHours(now)) {
+          await postpone(db, mail.id, nextOfferTime(now));
+          continue;
+        }
         try {
           if (mail.channel === "email") await send({ ...mail, messageId: outboxMessageId(mail, config.mailFrom) });
-          else await texts[mail.channel](mail);
+          else await texts[mail.channel]({ ...mail, promotional: isOffer(mail.kind) });
           await markSent(db, mail.id);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);

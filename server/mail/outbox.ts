@@ -70,6 +70,14 @@ export async function claimDueMail(db: Database, limit = 10, now = new Date(), l
     .returning();
 }
 
+/** Puts a claimed message back untried, to go at `until` (an offer outside its hours: server/marketing/offers.ts). */
+export async function postpone(db: Database, id: number, until: Date): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ attempts: sql`greatest(${outbox.attempts} - 1, 0)`, nextAttemptAt: until })
+    .where(eq(outbox.id, id));
+}
+
 export async function markSent(db: Database, id: number): Promise<void> {
   await db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(outbox.id, id));
 }

@@ -283,6 +283,49 @@ export function reviewRequestMail({
   });
 }
 
+/** "Tell me when it's back" (issue 29): the size the customer asked about is on sale again. */
+export function stockAlertMail({ fullName, product, url }: { fullName: string; product: string; url: string }): MailContent {
+  return render({
+    subject: `${product} is back in stock at ${SHOP_NAME}`,
+    greetingName: fullName.split(" ")[0] ?? "",
+    paragraphs: [
+      `You asked us to tell you when ${product} was back. It is in stock again now.`,
+      "Stock is not held for you: it goes to whoever orders first.",
+    ],
+    action: { label: "See it in the shop", url },
+    closing: "This was the one message you asked for about this size; we will not write about it again.",
+  });
+}
+
+/** The reminder about a cart left waiting (issue 29): an offer, so it carries the link that stops offers. */
+export function cartReminderMail({
+  fullName,
+  lines,
+  more,
+  cartUrl,
+  stopUrl,
+}: {
+  fullName: string;
+  /** What is still in the cart and on sale, with its price now. */
+  lines: { name: string; quantity: number; priceKobo: number }[];
+  /** Lines not listed (the mail lists a few). */
+  more: number;
+  cartUrl: string;
+  stopUrl: string;
+}): MailContent {
+  return render({
+    subject: `Your ${SHOP_NAME} cart is waiting for you`,
+    greetingName: fullName.split(" ")[0] ?? "",
+    paragraphs: [
+      "You left these in your cart. They are still available, at today's prices:",
+      ...lines.map((l) => `${l.name}${l.quantity > 1 ? ` × ${l.quantity}` : ""}: ${formatNaira(l.priceKobo * l.quantity)}`),
+      ...(more > 0 ? [`and ${more} more.`] : []),
+    ],
+    action: { label: "Go to my cart", url: cartUrl },
+    closing: `You get this because you left items in your cart. To get no more offers from us: ${stopUrl}`,
+  });
+}
+
 /** The daily list of sizes low on stock, to the shop's orders inbox (issue 18). */
 export function lowStockMail({
   lines,

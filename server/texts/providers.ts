@@ -4,7 +4,7 @@ import { log } from "../log";
 
 // Who carries text messages (issue 28, decision 0059), each behind the same small interface:
 // Termii for SMS (its DND route, which reaches numbers that blocked promotions, for transactional
-// messages), the WhatsApp Business Cloud API for template messages, and in demo mode with neither
+// messages; offers by its generic route, decision 0062), the WhatsApp Business Cloud API for template messages, and in demo mode with neither
 // set, the dev phone (/dev/phone reads the outbox). A refusal throws, and the outbox retries.
 
 export type TextChannel = "sms" | "whatsapp";
@@ -15,6 +15,8 @@ export interface OutgoingText {
   to: string;
   text: string;
   whatsappTemplate: WhatsappTemplate | null;
+  /** An offer (server/marketing/offers.ts): by SMS on the promotional route, never the DND one. */
+  promotional?: boolean;
 }
 
 export type TextSender = (message: OutgoingText) => Promise<void>;
@@ -53,14 +55,16 @@ type WhatsappSettings = NonNullable<Config["texts"]["whatsapp"]>;
 
 /** Termii's "Send message": POST /api/sms/send, the key in the body; `code: "ok"` when it took it. */
 export function termiiSender(settings: TermiiSettings): TextSender {
-  return async ({ to, text }) => {
+  return async ({ to, text, promotional }) => {
     const { status, body } = await postJson(`${settings.apiBase}/api/sms/send`, {
       api_key: settings.apiKey,
       to: to.replace(/^\+/, ""),
       from: settings.senderId,
       sms: text,
       type: "plain",
-      channel: "dnd",
+      // The DND route reaches numbers that blocked promotions, and is for transactional messages
+      // only; Nigerian rules send offers by the generic (promotional) route.
+      channel: promotional ? "generic" : "dnd",
     });
     const reply = body as { code?: string; message_id?: string; message?: string } | null;
     if (status >= 300 || reply?.code !== "ok") throw new Error(`Termii refused the SMS (HTTP ${status}): ${said(reply?.message)}`);

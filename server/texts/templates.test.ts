@@ -14,35 +14,47 @@ const VALUES: Required<TextValues> = {
   link: "https://foamshop.ng/o/0123456789ab",
   amount: "NGN 1,250,000",
   channel: "bank transfer",
+  product: "Orthopedic Ma... and 2 more".padEnd(40, "x"),
 };
 
-/** The slots each kind's words need besides the order and the link. */
-const EXTRA_SLOTS: Record<TextKind, (keyof TextValues)[]> = {
-  "order-placed": [],
-  "awaiting-transfer": ["channel"],
-  "order-shipped": [],
-  "order-delivered": [],
-  "order-cancelled": [],
-  "order-refunded": ["amount"],
-  "pay-on-delivery-placed": ["amount"],
-  "pay-on-delivery-collected": ["amount"],
-  "payment-link": ["amount"],
+/** The slots each kind's words need besides the link: an order text's, its order number first. */
+const SLOTS: Record<TextKind, (keyof TextValues)[]> = {
+  "order-placed": ["order"],
+  "awaiting-transfer": ["order", "channel"],
+  "order-shipped": ["order"],
+  "order-delivered": ["order"],
+  "order-cancelled": ["order"],
+  "order-refunded": ["order", "amount"],
+  "pay-on-delivery-placed": ["order", "amount"],
+  "pay-on-delivery-collected": ["order", "amount"],
+  "payment-link": ["order", "amount"],
+  // Issue 29: about a product, with no order.
+  "back-in-stock": ["product"],
+  "cart-reminder": ["product"],
 };
 
-/** The values a kind takes: the order, the link and its own. */
+/** The links that are not an order's: a product page with a six-digit id, the offers link (16 hex digits). */
+const OTHER_LINKS: Partial<Record<TextKind, string>> = {
+  "back-in-stock": "https://foamshop.ng/productdetail2/123456",
+  "cart-reminder": "https://foamshop.ng/offers/0123456789abcdef",
+};
+const linkOf = (kind: TextKind) => OTHER_LINKS[kind] ?? VALUES.link;
+
+/** The values a kind takes: its link and its own slots. */
 const valuesOf = (kind: TextKind): TextValues => ({
-  order: VALUES.order,
-  link: VALUES.link,
-  ...Object.fromEntries(EXTRA_SLOTS[kind].map((slot) => [slot, VALUES[slot]])),
+  link: linkOf(kind),
+  ...Object.fromEntries(SLOTS[kind].map((slot) => [slot, VALUES[slot]])),
 });
 
 /** The template's body with its {{n}} filled by the parameters, as WhatsApp shows the message. */
 const filled = (body: string, parameters: string[]) => body.replace(/\{\{(\d+)\}\}/g, (_, n: string) => parameters[Number(n) - 1]);
 
 describe("textContent", () => {
-  it("has the nine kinds of issue 28", () => {
+  it("has the nine kinds of issue 28 and the two of issue 29", () => {
     expect([...KINDS].sort()).toEqual([
       "awaiting-transfer",
+      "back-in-stock",
+      "cart-reminder",
       "order-cancelled",
       "order-delivered",
       "order-placed",
@@ -61,7 +73,7 @@ describe("textContent", () => {
     for (const value of Object.values(values)) expect(text).toContain(value);
     expect(text).not.toMatch(/[{}]/);
     // The link is the text's own words, untouched (a phone makes it tappable only whole).
-    expect(text).toMatch(new RegExp(`(^|\\s)${VALUES.link.replaceAll(".", "\\.")}(\\s|$)`));
+    expect(text).toMatch(new RegExp(`(^|\\s)${linkOf(kind).replaceAll(".", "\\.")}(\\s|$)`));
     expect(text.startsWith("Foam Shop: ")).toBe(true);
     expect(whatsappTemplate.name).toBe(whatsappTemplateName(kind));
   });
@@ -93,7 +105,7 @@ describe("textContent", () => {
     );
     for (const kind of KINDS) {
       expect(() => textContent(kind, { ...valuesOf(kind), link: undefined as unknown as string })).toThrow(`{link}`);
-      expect(() => textContent(kind, { ...valuesOf(kind), order: undefined as unknown as string })).toThrow(`{order}`);
+      if (SLOTS[kind].includes("order")) expect(() => textContent(kind, { ...valuesOf(kind), order: undefined })).toThrow(`{order}`);
     }
   });
 });
@@ -107,12 +119,14 @@ describe("the WhatsApp templates", () => {
     // No other braces: a stray one would be a slot left as written.
     expect(body.replace(/\{\{\d+\}\}/g, "")).not.toMatch(/[{}]/);
     expect(filled(body, whatsappTemplate.parameters)).toBe(text);
-    expect(whatsappTemplate.parameters).toHaveLength(1 + 1 + EXTRA_SLOTS[kind].length);
+    expect(whatsappTemplate.parameters).toHaveLength(1 + SLOTS[kind].length);
   });
 
   it("names each template in lower case with underscores, as WhatsApp requires", () => {
     expect(KINDS.map(whatsappTemplateName).sort()).toEqual([
       "awaiting_transfer",
+      "back_in_stock",
+      "cart_reminder",
       "order_cancelled",
       "order_delivered",
       "order_placed",

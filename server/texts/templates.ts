@@ -10,11 +10,17 @@ import type { WhatsappTemplate } from "../db/schema";
 // https://foamshop.ng, every one fits one SMS (templates.test.ts).
 
 export interface TextValues {
-  order: string;
-  /** The order's link (/o/{token}): its status with no sign-in, and the button that stops texts. */
+  /** The order number: every order text has it. */
+  order?: string;
+  /**
+   * The message's link: an order's (/o/{token}: its status with no sign-in, and the button that
+   * stops texts), a product page, or the offers link (/offers/{token}).
+   */
   link: string;
   amount?: string;
   channel?: string;
+  /** A product and size in a few words (textProduct): the back-in-stock and cart texts. */
+  product?: string;
 }
 
 type Slot = keyof TextValues;
@@ -48,6 +54,10 @@ export const TEXT_KINDS = {
   },
   "payment-link": { title: "Payment link", words: `${SHOP_NAME}: pay {amount} for order {order} at {link} No account needed. Thank you.` },
   "pay-on-delivery-collected": { title: "Payment collected", words: `${SHOP_NAME}: we received {amount} for order {order}. ${LINK}` },
+  // Issue 29. The customer asked for this one message ("Tell me when it's back").
+  "back-in-stock": { title: "Back in stock", words: `${SHOP_NAME}: {product} is back in stock: {link} Thank you.` },
+  // An offer (server/marketing/offers.ts): its link leads to the cart and stops offers.
+  "cart-reminder": { title: "Your cart is waiting", words: `${SHOP_NAME}: {product} is waiting in your cart. Order or stop offers: {link} Thanks.` },
 } as const satisfies Record<string, TextWording>;
 
 export type TextKind = keyof typeof TEXT_KINDS;
@@ -85,6 +95,24 @@ export function whatsappTemplateName(kind: TextKind): string {
 export function whatsappTemplateBody(kind: TextKind): string {
   let n = 0;
   return TEXT_KINDS[kind].words.replace(SLOT, () => `{{${++n}}}`);
+}
+
+/** The longest product words a text carries (a 13-character name and its size fit whole). */
+export const TEXT_PRODUCT_MAX = 40;
+
+/**
+ * A product in a text: its name and size, cut to TEXT_PRODUCT_MAX, in the SMS alphabet (a
+ * character outside it would send the whole text as UCS-2, at 70 characters an SMS).
+ */
+export function textProduct(name: string, more = 0): string {
+  const gsm = name
+    .replace(/[^\x20-\x7e]/g, "")
+    .replace(/[[\]{}\\^~|`]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const tail = more > 0 ? ` and ${more} more` : "";
+  const room = TEXT_PRODUCT_MAX - tail.length;
+  return (gsm.length > room ? `${gsm.slice(0, room - 3).trimEnd()}...` : gsm) + tail;
 }
 
 /** Money in a text: "NGN 150,000" (the naira sign is not in the SMS alphabet). */

@@ -70,6 +70,7 @@ interface Customer {
   orderRef: string;
   paymentRef: string;
   updatesToken: string;
+  offersToken: string;
 }
 
 interface Account {
@@ -116,7 +117,8 @@ async function customerWithOrder(fullName: string, tag: string, phoneNumber: str
   expect((await chargeTestCard(handle.db, started.accessCode, TEST_CARD_SUCCESS)).ok).toBe(true);
   expect(await completePayment(checkout, started.reference, account.id)).toMatchObject({ ok: true });
   const [order] = await handle.db.select({ updatesToken: orders.updatesToken }).from(orders).where(eq(orders.orderRef, started.orderRef));
-  const customer = { ...account, delivery, orderRef: started.orderRef, paymentRef: started.reference, updatesToken: order.updatesToken };
+  const [{ offersToken }] = await handle.db.select({ offersToken: accounts.offersToken }).from(accounts).where(eq(accounts.id, account.id));
+  const customer = { ...account, delivery, orderRef: started.orderRef, paymentRef: started.reference, updatesToken: order.updatesToken, offersToken };
   await restore(customer);
   return customer;
 }
@@ -224,6 +226,7 @@ beforeAll(async () => {
     "A.orderRef": customerA.orderRef,
     "A.paymentRef": customerA.paymentRef,
     "A.updatesToken": customerA.updatesToken,
+    "A.offersToken": customerA.offersToken,
     "spare.customer": spare.customer,
     "spare.admin": spare.admin,
     "spare.adminId": spareAdmin.id,

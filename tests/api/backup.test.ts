@@ -121,7 +121,7 @@ async function addShopActivity(db: Database): Promise<void> {
     state: "Lagos",
     city: "Ikeja",
   };
-  const [cart] = await db.insert(t.carts).values({ accountId: customer.id, delivery }).returning();
+  const [cart] = await db.insert(t.carts).values({ accountId: customer.id, delivery, changedAt: new Date(), remindedFor: new Date() }).returning();
   await db.insert(t.cartItems).values({ cartId: cart.id, variantId: variant.id, quantity: 2 });
 
   const [order] = await db
@@ -154,6 +154,9 @@ async function addShopActivity(db: Database): Promise<void> {
     .values({ orderId: order.id, method: "pos", amountKobo: 12_345_678_901_234, collectedBy: customer.id, reason: 'Rounded, ₦ "kept"' });
   await db.insert(t.paymentLinks).values({ orderId: order.id, tokenHash: "a".repeat(64), expiresAt: new Date(), createdBy: customer.id });
   await db.insert(t.phoneCodes).values({ accountId: customer.id, phone: "+2348031234567", codeHash: "f".repeat(64), expiresAt: new Date() });
+  // A back-in-stock alert and a cart reminder (issue 29).
+  await db.insert(t.stockAlerts).values({ accountId: customer.id, variantId: variant.id, channel: "sms", expiresAt: new Date() });
+  await db.insert(t.cartReminders).values({ accountId: customer.id, channel: "whatsapp" });
   await db.insert(t.reviews).values({
     productId: product.id,
     accountId: customer.id,
@@ -470,7 +473,7 @@ describe("the commands", () => {
       try {
         expect(await backupCommand(["restore", fileA], env)).toEqual({
           code: 0,
-          out: expect.stringMatching(new RegExp(`^Restored \\d+ rows of 35 tables from .*a\\.backup into ${where} \\(`)),
+          out: expect.stringMatching(new RegExp(`^Restored \\d+ rows of 37 tables from .*a\\.backup into ${where} \\(`)),
         });
         expect(await backupCommand(["restore", fileA], env)).toEqual({
           code: 1,
@@ -482,7 +485,7 @@ describe("the commands", () => {
         });
         expect(await backupCommand(["backup", fileB], env)).toEqual({
           code: 0,
-          out: expect.stringMatching(new RegExp(`^Backed up \\d+ rows of 35 tables from ${where} to .*b\\.backup \\(`)),
+          out: expect.stringMatching(new RegExp(`^Backed up \\d+ rows of 37 tables from ${where} to .*b\\.backup \\(`)),
         });
         // The same rows in the same order: only the header (time, server) may differ.
         const body = (file: Buffer) => gunzipSync(file).toString("utf8").split("\n").slice(1);

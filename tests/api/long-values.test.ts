@@ -13,7 +13,7 @@ import { addToCart, clearCart, saveDelivery } from "~/server/cart/cart";
 import { createProduct, getProductForEdit, productInput } from "~/server/catalog/admin";
 import { completePayment, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
 import { queryRows } from "~/server/db/client";
-import { auditLog, cartItems, carts, contactMessages, orders, payments } from "~/server/db/schema";
+import { accounts, auditLog, cartItems, carts, contactMessages, orders, payments } from "~/server/db/schema";
 import { chargeTestCard } from "~/server/payments/test-gateway";
 import { forgedToken, freshClientAddress, linkPaths, tokenFromOutbox, uniqueEmail } from "../support/accounts";
 import { escaped } from "../support/hostile-text";
@@ -201,6 +201,7 @@ beforeAll(async () => {
     "A.accessCode": pending.accessCode,
     "A.cartLineId": line.id,
     "A.updatesToken": (await db.select({ token: orders.updatesToken }).from(orders).where(eq(orders.orderRef, paid.orderRef)))[0].token,
+    "A.offersToken": (await db.select({ token: accounts.offersToken }).from(accounts).where(eq(accounts.id, customer.id)))[0].token,
     "spare.customer": spareCustomer.email,
     "spare.admin": spareAdmin.email,
     "spare.adminId": spareAdmin.id,

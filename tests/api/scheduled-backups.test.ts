@@ -284,7 +284,7 @@ describe.runIf(postgres)("restoring a scheduled backup", () => {
           const env = { ...target.env, ...(passphrase ? { BACKUP_PASSPHRASE: passphrase } : {}) };
           expect(await backupCommand(["restore", file], env)).toMatchObject({
             code: 0,
-            out: expect.stringMatching(/^Restored \d+ rows of 35 tables from /),
+            out: expect.stringMatching(/^Restored \d+ rows of 37 tables from /),
           });
           await expectSameShop(target, [...records]);
           if (passphrase) {
@@ -293,7 +293,7 @@ describe.runIf(postgres)("restoring a scheduled backup", () => {
             expect(await backupCommand(["backup", again], env)).toMatchObject({
               code: 0,
               out: expect.stringMatching(
-                /^Backed up \d+ rows of 35 tables from the PostgreSQL database of DATABASE_URL to .*by-hand\.backup \(.*, encrypted, /,
+                /^Backed up \d+ rows of 37 tables from the PostgreSQL database of DATABASE_URL to .*by-hand\.backup \(.*, encrypted, /,
               ),
             });
             expect((await readFile(again)).subarray(0, 8).toString("latin1")).toBe("FOAMENC\n");

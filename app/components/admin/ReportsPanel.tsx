@@ -95,6 +95,18 @@ export function ReportsPanel({ data }: { data: PanelData }) {
 
       <PayOnDeliveryReport data={data.payOnDelivery} csvPath={csvPath} />
 
+      <section aria-labelledby="report-cart-reminders" className="mt-8">
+        <h3 id="report-cart-reminders" className="font-semibold text-slate-900">
+          Cart reminders
+        </h3>
+        <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Stat label="Reminders sent" value={count(data.cartReminders.reminders)} testId="report-reminders-sent" />
+          <Stat label="Carts recovered" value={count(data.cartReminders.recovered)} testId="report-carts-recovered" />
+          <Stat label="Revenue recovered" value={formatNairaTotal(data.cartReminders.revenueKobo)} testId="report-revenue-recovered" wide />
+        </dl>
+        <p className="mt-2 text-sm text-slate-600">A cart counts as recovered when its customer ordered within 7 days of the reminder.</p>
+      </section>
+
       <section aria-labelledby="report-per-day" className="mt-8">
         <SectionHeading id="report-per-day" csv={csvPath("days")} csvName="per-day">
           Per day

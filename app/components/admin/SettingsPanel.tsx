@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Form } from "react-router";
 import type { settingsPanelData } from "~/app/admin/settings.server";
 import {
@@ -6,6 +6,7 @@ import {
   PAY_ON_DELIVERY_FORM,
   PAYMENT_LINKS_FORM,
   PAYMENT_SETTINGS_FORM,
+  CART_REMINDERS_FORM,
   TEXT_SETTINGS_FORM,
   type FormResult,
 } from "~/app/forms";
@@ -135,21 +136,35 @@ export function SettingsPanel({ data, result }: { data: PanelData; result: FormR
       <PayOnDeliverySettings pod={data.payOnDelivery} states={data.states.map((s) => s.name)} result={result} />
       <PaymentLinkSettings hours={data.linkHours} result={result} />
       <TextSettings texts={data.texts} result={result} />
+      <CartReminderSettings reminders={data.cartReminders} result={result} />
     </div>
   );
 }
 
-/** A form's own message: the panel has two forms, and one answer. */
+/** A form's own message: the panel has several forms, and one answer. */
 function FormOutcome({ result, form }: { result: FormResult | undefined; form: string }) {
   if ((result?.status !== "done" && result?.status !== "error") || result.form !== form) return null;
   return <FormMessage tone={result.status === "done" ? "success" : "error"}>{result.message}</FormMessage>;
 }
 
+/** One of the panel's forms after the first: its fields, then its own answer and its Save button. */
+function SettingsForm({ form, result, save, children }: { form: string; result: FormResult | undefined; save: string; children: ReactNode }) {
+  return (
+    <Form method="post" noValidate preventScrollReset className="mt-10 grid gap-5 border-t border-slate-200 pt-8">
+      <input type="hidden" name="intent" value={form} />
+      {children}
+      <FormOutcome result={result} form={form} />
+      <div className="sm:max-w-xs">
+        <SubmitButton busyText="Saving...">{save}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
 /** The ways to pay offered: Paystack shows the customer only these (issue 19). */
 function PaymentSettings({ channels, result }: { channels: Extract<PanelData, { ownersOnly: false }>["channels"]; result: FormResult | undefined }) {
   return (
-    <Form method="post" noValidate preventScrollReset className="mt-10 grid gap-5 border-t border-slate-200 pt-8">
-      <input type="hidden" name="intent" value={PAYMENT_SETTINGS_FORM} />
+    <SettingsForm form={PAYMENT_SETTINGS_FORM} result={result} save="Save ways to pay">
       <fieldset aria-describedby="ways-to-pay-hint">
         <legend className="font-semibold text-slate-900">Ways to pay</legend>
         <p id="ways-to-pay-hint" className="mt-1 text-sm text-slate-600">
@@ -165,19 +180,14 @@ function PaymentSettings({ channels, result }: { channels: Extract<PanelData, { 
           ))}
         </div>
       </fieldset>
-      <FormOutcome result={result} form={PAYMENT_SETTINGS_FORM} />
-      <div className="sm:max-w-xs">
-        <SubmitButton busyText="Saving...">Save ways to pay</SubmitButton>
-      </div>
-    </Form>
+    </SettingsForm>
   );
 }
 
 /** Which text channels the shop uses for order updates (issue 28), and whether each has its provider. */
 function TextSettings({ texts, result }: { texts: Extract<PanelData, { ownersOnly: false }>["texts"]; result: FormResult | undefined }) {
   return (
-    <Form method="post" noValidate preventScrollReset className="mt-10 grid gap-5 border-t border-slate-200 pt-8">
-      <input type="hidden" name="intent" value={TEXT_SETTINGS_FORM} />
+    <SettingsForm form={TEXT_SETTINGS_FORM} result={result} save="Save text messages">
       <fieldset aria-describedby="texts-hint">
         <legend className="font-semibold text-slate-900">Text messages</legend>
         <p id="texts-hint" className="mt-1 text-sm text-slate-600">
@@ -195,11 +205,7 @@ function TextSettings({ texts, result }: { texts: Extract<PanelData, { ownersOnl
           ))}
         </div>
       </fieldset>
-      <FormOutcome result={result} form={TEXT_SETTINGS_FORM} />
-      <div className="sm:max-w-xs">
-        <SubmitButton busyText="Saving...">Save text messages</SubmitButton>
-      </div>
-    </Form>
+    </SettingsForm>
   );
 }
 
@@ -220,8 +226,7 @@ function PodNumber({ name, label, value }: { name: string; label: string; value:
 /** Pay on delivery (issue 28): on or off, and the controls that keep it viable. */
 function PayOnDeliverySettings({ pod, states, result }: { pod: PodData; states: readonly string[]; result: FormResult | undefined }) {
   return (
-    <Form method="post" noValidate preventScrollReset className="mt-10 grid gap-5 border-t border-slate-200 pt-8">
-      <input type="hidden" name="intent" value={PAY_ON_DELIVERY_FORM} />
+    <SettingsForm form={PAY_ON_DELIVERY_FORM} result={result} save="Save pay on delivery">
       <fieldset className="grid gap-4" aria-describedby="pod-hint">
         <legend className="font-semibold text-slate-900">Pay on delivery</legend>
         <p id="pod-hint" className="-mt-2 text-sm text-slate-600">
@@ -261,19 +266,14 @@ function PayOnDeliverySettings({ pod, states, result }: { pod: PodData; states: 
           {!pod.smsReady ? <p className="mt-1 text-sm text-amber-800">SMS is not set up: customers cannot confirm their phone with a code.</p> : null}
         </fieldset>
       </fieldset>
-      <FormOutcome result={result} form={PAY_ON_DELIVERY_FORM} />
-      <div className="sm:max-w-xs">
-        <SubmitButton busyText="Saving...">Save pay on delivery</SubmitButton>
-      </div>
-    </Form>
+    </SettingsForm>
   );
 }
 
 /** How long the payment link of an order staff took holds its stock (issue 28). */
 function PaymentLinkSettings({ hours, result }: { hours: number; result: FormResult | undefined }) {
   return (
-    <Form method="post" noValidate preventScrollReset className="mt-10 grid gap-5 border-t border-slate-200 pt-8">
-      <input type="hidden" name="intent" value={PAYMENT_LINKS_FORM} />
+    <SettingsForm form={PAYMENT_LINKS_FORM} result={result} save="Save payment links">
       <div>
         <label htmlFor="link-hours" className="font-semibold text-slate-900">
           Payment links hold the stock for (hours)
@@ -281,10 +281,39 @@ function PaymentLinkSettings({ hours, result }: { hours: number; result: FormRes
         <p className="mt-1 text-sm text-slate-600">An order staff take for a customer keeps its items this long for the customer to pay its link.</p>
         <input id="link-hours" name="hours" inputMode="numeric" required maxLength={3} defaultValue={hours} className={`${inputStyle} sm:w-32`} />
       </div>
-      <FormOutcome result={result} form={PAYMENT_LINKS_FORM} />
-      <div className="sm:max-w-xs">
-        <SubmitButton busyText="Saving...">Save payment links</SubmitButton>
-      </div>
-    </Form>
+    </SettingsForm>
+  );
+}
+
+/** Reminders about carts left waiting (issue 29): on or off, and after how long. */
+function CartReminderSettings({ reminders, result }: { reminders: { on: boolean; hours: number }; result: FormResult | undefined }) {
+  return (
+    <SettingsForm form={CART_REMINDERS_FORM} result={result} save="Save cart reminders">
+      <fieldset className="grid gap-4" aria-describedby="reminders-hint">
+        <legend className="font-semibold text-slate-900">Cart reminders</legend>
+        <p id="reminders-hint" className="-mt-2 text-sm text-slate-600">
+          One message to a signed-in customer whose cart sat untouched, listing what is still available; never if they have ordered since, and only
+          between 8 am and 8 pm. By e-mail, or SMS or WhatsApp to customers who said yes to offers.
+        </p>
+        <label className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-base text-slate-800 ring-1 ring-slate-200 sm:max-w-xs">
+          <input type="checkbox" name="on" defaultChecked={reminders.on} className="h-5 w-5 accent-brand-700" />
+          Send cart reminders
+        </label>
+        <div>
+          <label htmlFor="reminder-hours" className="block text-sm font-medium text-slate-700">
+            After the cart sat untouched for (hours)
+          </label>
+          <input
+            id="reminder-hours"
+            name="hours"
+            inputMode="numeric"
+            required
+            maxLength={2}
+            defaultValue={reminders.hours}
+            className={`${inputStyle} sm:w-32`}
+          />
+        </div>
+      </fieldset>
+    </SettingsForm>
   );
 }
