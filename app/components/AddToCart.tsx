@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
-import { Link, useFetcher, useNavigate, useRouteLoaderData } from "react-router";
+import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import { messages } from "~/common/messages";
 import type { FormResult } from "../forms";
 import type { loader as rootLoader } from "../root";
 import { CartIcon } from "./icons";
-import { buttonStyles, Dialog, MessageDialog } from "./Dialog";
+import { buttonStyles, Dialog, LoginActions, MessageDialog } from "./Dialog";
 
 /**
  * Add to Cart (requirements §4.4): a visitor is asked to log in first; a customer's add goes to the server
@@ -14,7 +14,6 @@ import { buttonStyles, Dialog, MessageDialog } from "./Dialog";
 export function AddToCart({ productId, size, disabled = false }: { productId: number; size: string; disabled?: boolean }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const fetcher = useFetcher<FormResult>();
-  const navigate = useNavigate();
   const [shown, setShown] = useState<FormResult | null>(null);
   const busy = fetcher.state !== "idle";
 
@@ -42,21 +41,7 @@ export function AddToCart({ productId, size, disabled = false }: { productId: nu
           </>
         )}
       </button>
-      <Dialog
-        open={shown?.status === "login"}
-        title={messages.loginToProceed}
-        onClose={close}
-        actions={
-          <>
-            <button type="button" className={buttonStyles.primary} onClick={() => void navigate("/userlogin")}>
-              Login
-            </button>
-            <button type="button" className={buttonStyles.secondary} onClick={close}>
-              Cancel
-            </button>
-          </>
-        }
-      >
+      <Dialog open={shown?.status === "login"} title={messages.loginToProceed} onClose={close} actions={<LoginActions onCancel={close} />}>
         Sign in to your account to add items to your cart.
       </Dialog>
       <Dialog

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useNavigate } from "react-router";
 
 interface DialogProps {
   open: boolean;
@@ -66,5 +67,20 @@ export function MessageDialog({ open, title, tone, onClose, children }: Omit<Dia
     >
       {children}
     </Dialog>
+  );
+}
+
+/** The buttons of a dialog that asks a visitor to sign in first: Login (to /userlogin) and Cancel. */
+export function LoginActions({ onCancel }: { onCancel: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <button type="button" className={buttonStyles.primary} onClick={() => void navigate("/userlogin")}>
+        Login
+      </button>
+      <button type="button" className={buttonStyles.secondary} onClick={onCancel}>
+        Cancel
+      </button>
+    </>
   );
 }

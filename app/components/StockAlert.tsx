@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from "react";
-import { useFetcher, useNavigate, useRouteLoaderData } from "react-router";
+import { useFetcher, useRouteLoaderData } from "react-router";
 import { messages } from "~/common/messages";
 import type { FormResult } from "../forms";
 import type { loader as rootLoader } from "../root";
 import { MESSAGE_CHANNEL_LABELS, MESSAGE_CHANNEL_WORDS, type MessageChannel } from "~/common/message-channels";
 import type { StockAlertState } from "../routes/productdetail.$productId.stock-alert";
-import { buttonStyles, Dialog } from "./Dialog";
+import { buttonStyles, Dialog, LoginActions } from "./Dialog";
 import { BellIcon } from "./icons";
 
 /**
@@ -15,7 +15,6 @@ import { BellIcon } from "./icons";
  */
 export function StockAlert({ productId, size }: { productId: number; size: string }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const navigate = useNavigate();
   const about = useFetcher<StockAlertState>();
   const send = useFetcher<FormResult>();
   const [open, setOpen] = useState(false);
@@ -53,14 +52,7 @@ export function StockAlert({ productId, size }: { productId: number; size: strin
         onClose={close}
         actions={
           visitor ? (
-            <>
-              <button type="button" className={buttonStyles.primary} onClick={() => void navigate("/userlogin")}>
-                Login
-              </button>
-              <button type="button" className={buttonStyles.secondary} onClick={close}>
-                Cancel
-              </button>
-            </>
+            <LoginActions onCancel={close} />
           ) : done ? (
             <button type="button" className={buttonStyles.primary} onClick={close}>
               OK

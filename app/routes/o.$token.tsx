@@ -1,8 +1,9 @@
-import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/o.$token";
 import { messages } from "~/common/messages";
 import { customerPanelPath, CUSTOMER_PANELS } from "~/common/panels";
 import { buttonStyles } from "../components/Dialog";
+import { StopByLink } from "../components/StopByLink";
 import { TrackedOrderCard } from "../components/TrackedOrderCard";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
@@ -32,7 +33,6 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export const meta: Route.MetaFunction = () => privatePageMeta("Your Order");
 
 export default function OrderLink({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-xl px-4 py-8 sm:py-12">
       <h1 className="text-2xl font-bold text-slate-900">Your order</h1>
@@ -42,23 +42,9 @@ export default function OrderLink({ loaderData, actionData }: Route.ComponentPro
       <Link to={customerPanelPath(CUSTOMER_PANELS.myOrders)} className={`${buttonStyles.primary} mt-5 w-full sm:w-auto`}>
         See all my orders
       </Link>
-      <section className="mt-8 border-t border-slate-200 pt-6" aria-labelledby="texts-heading">
-        <h2 id="texts-heading" className="font-semibold text-slate-900">
-          Text messages about your orders
-        </h2>
-        {actionData && "message" in actionData ? (
-          <p role={actionData.status === "error" ? "alert" : "status"} className="mt-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-            {actionData.message}
-          </p>
-        ) : (
-          <Form method="post" className="mt-2">
-            <p className="text-sm text-slate-600">We text you when your order is paid, shipped and delivered. Rather not get these texts?</p>
-            <button type="submit" disabled={busy} className={`${buttonStyles.secondary} mt-3 w-full sm:w-auto`}>
-              {busy ? "Stopping..." : "Stop text messages"}
-            </button>
-          </Form>
-        )}
-      </section>
+      <StopByLink heading="Text messages about your orders" result={actionData} button="Stop text messages">
+        We text you when your order is paid, shipped and delivered. Rather not get these texts?
+      </StopByLink>
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/offers.$token";
 import { messages } from "~/common/messages";
 import { customerPanelPath, CUSTOMER_PANELS } from "~/common/panels";
 import { buttonStyles } from "../components/Dialog";
+import { StopByLink } from "../components/StopByLink";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { offersByLink, retryText } from "~/app/services.server";
@@ -38,7 +39,6 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export const meta: Route.MetaFunction = () => privatePageMeta("Offers");
 
 export default function OffersLink({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-xl px-4 py-8 sm:py-12">
       <h1 className="text-2xl font-bold text-slate-900">Your cart is waiting</h1>
@@ -46,25 +46,15 @@ export default function OffersLink({ loaderData, actionData }: Route.ComponentPr
       <Link to="/cartpage" className={`${buttonStyles.primary} mt-5 w-full sm:w-auto`}>
         Go to my cart
       </Link>
-      <section className="mt-8 border-t border-slate-200 pt-6" aria-labelledby="offers-heading">
-        <h2 id="offers-heading" className="font-semibold text-slate-900">
-          Offers from us
-        </h2>
-        {actionData && "message" in actionData ? (
-          <p role={actionData.status === "error" ? "alert" : "status"} className="mt-2 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
-            {actionData.message}
-          </p>
-        ) : loaderData.receiving ? (
-          <Form method="post" className="mt-2">
-            <p className="text-sm text-slate-600">We sometimes remind you of a cart you left. Rather not hear from us about offers?</p>
-            <button type="submit" disabled={busy} className={`${buttonStyles.secondary} mt-3 w-full sm:w-auto`}>
-              {busy ? "Stopping..." : "Stop offers"}
-            </button>
-          </Form>
-        ) : (
-          <p className="mt-2 text-sm text-slate-600">You get no offers from us. You can turn them on in your dashboard.</p>
-        )}
-      </section>
+      {loaderData.receiving || actionData ? (
+        <StopByLink heading="Offers from us" result={actionData} button="Stop offers">
+          We sometimes remind you of a cart you left. Rather not hear from us about offers?
+        </StopByLink>
+      ) : (
+        <p className="mt-8 border-t border-slate-200 pt-6 text-sm text-slate-600">
+          You get no offers from us. You can turn them on in your dashboard.
+        </p>
+      )}
     </div>
   );
 }

@@ -96,12 +96,17 @@ export async function sendCartReminders(db: Database, ctx: CartReminderContext, 
     .limit(BATCH);
   for (const cart of due) {
     const outcome = await db.transaction(async (tx) => {
-      // The claim: this change, not reminded yet. A second run's update waits, then matches nothing.
+      // The claim: this change, not reminded yet. A cart another run is claiming is skipped, not
+      // waited for (it is that run's); one that run has claimed no longer matches.
       const [claimed] = await tx
         .update(carts)
         .set({ remindedFor: cart.changedAt })
         .where(
-          and(eq(carts.id, cart.id), eq(carts.changedAt, cart.changedAt!), or(isNull(carts.remindedFor), ne(carts.remindedFor, carts.changedAt))),
+          and(
+            sql`${carts.id} in (select ${carts.id} from ${carts} where ${carts.id} = ${cart.id} for update skip locked)`,
+            eq(carts.changedAt, cart.changedAt!),
+            or(isNull(carts.remindedFor), ne(carts.remindedFor, carts.changedAt)),
+          ),
         )
         .returning({ accountId: carts.accountId });
       if (!claimed) return "taken" as const;

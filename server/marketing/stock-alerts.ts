@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { DAY_MS } from "~/common/lagos-time";
 import { lineName } from "~/common/featured";
 import type { MessageChannel } from "~/common/message-channels";
@@ -130,11 +130,16 @@ export async function sendStockAlerts(db: Database, ctx: StockAlertContext, now 
   let sent = 0;
   for (const { id } of due) {
     const queued = await db.transaction(async (tx) => {
-      // The claim: a second process's update waits for this one's commit, then matches nothing.
+      // The claim: an alert another run is claiming is skipped, not waited for; one it has claimed no longer matches.
       const [alert] = await tx
         .update(stockAlerts)
         .set({ sentAt: now })
-        .where(and(eq(stockAlerts.id, id), isNull(stockAlerts.sentAt)))
+        .where(
+          and(
+            sql`${stockAlerts.id} in (select ${stockAlerts.id} from ${stockAlerts} where ${stockAlerts.id} = ${id} for update skip locked)`,
+            isNull(stockAlerts.sentAt),
+          ),
+        )
         .returning();
       if (!alert) return false;
       const [about] = await tx

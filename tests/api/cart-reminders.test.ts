@@ -15,7 +15,7 @@ import { cartRecovery, changeCartReminderSettings, sendCartReminders, type CartR
 import { getOfferChoices, saveOfferChoices } from "~/server/marketing/offers";
 import { smsSize } from "~/server/texts/segments";
 import { textContent } from "~/server/texts/templates";
-import { deliveryFields, plainProductIds, quickAccount, quickCustomer, setStock, testCheckout, variantOf, type Shopper } from "../support/shop";
+import { deliveryFields, plainProductIds, quickCustomer, quickOwner, setStock, testCheckout, variantOf, type Shopper } from "../support/shop";
 import { startTermiiStub } from "../support/text-stubs";
 import { usePageShop, useStarted } from "../support/use-shop";
 
@@ -39,17 +39,7 @@ const AT = lagosYesterdayAt(10);
 let owner: SignedInAccount;
 let products: number[];
 beforeAll(async () => {
-  const admin = await quickAccount(handle.db, "admin", "reminders-owner", "Ngozi Owner");
-  await handle.db.update(accounts).set({ adminRole: "owner" }).where(eq(accounts.id, admin.id));
-  owner = {
-    id: admin.id,
-    role: "admin",
-    adminRole: "owner",
-    fullName: "Ngozi Owner",
-    email: admin.email,
-    phoneNumber: "+2348012345678",
-    twoFactor: false,
-  };
+  owner = await quickOwner(handle.db, "reminders-owner");
   products = (await plainProductIds(handle.db)).slice(0, 6);
   for (const id of products) await setStock(handle.db, id, 50);
   expect((await changeCartReminderSettings(handle.db, owner, { on: true, hours: 4 })).ok).toBe(true);

@@ -38,7 +38,8 @@ describe.runIf(!needsPostgres)("the message jobs in two processes at once", () =
 
   /** Runs the job in two processes that start together; their results. */
   async function raceJob(job: "stock-alerts" | "cart-reminders", at: Date) {
-    const startAt = Date.now() + 4_000;
+    // Both wait for this instant once loaded (tsx takes a few seconds), so their runs overlap.
+    const startAt = Date.now() + 6_000;
     const run = () =>
       promisify(execFile)(
         process.execPath,
@@ -49,7 +50,9 @@ describe.runIf(!needsPostgres)("the message jobs in two processes at once", () =
         },
       );
     const outputs = await Promise.all([run(), run()]);
-    return outputs.map(({ stdout }) => JSON.parse(/JOB_RESULT (\{.*\})/.exec(stdout)![1]) as { sent: number });
+    const results = outputs.map(({ stdout }) => JSON.parse(/JOB_RESULT (\{.*\})/.exec(stdout)![1]) as { sent: number });
+    console.log(`jobs-two-processes: ${job}, one process sent ${results[0].sent} and the other ${results[1].sent}`);
+    return results;
   }
 
   it("sends one back-in-stock message per alert", async () => {

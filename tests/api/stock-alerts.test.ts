@@ -5,11 +5,11 @@ import { lineName } from "~/common/featured";
 import { messages } from "~/common/messages";
 import type { Role } from "../support/accounts";
 import type { SignedInAccount } from "~/server/accounts/sessions";
-import { accounts, outbox, products, stockAlerts } from "~/server/db/schema";
+import { outbox, products, stockAlerts } from "~/server/db/schema";
 import { sendStockAlerts, STOCK_ALERT_DAYS, subscribeStockAlert, type StockAlertContext } from "~/server/marketing/stock-alerts";
 import { changeShopTextChannels } from "~/server/texts/order-updates";
 import { textProduct } from "~/server/texts/templates";
-import { plainProductIds, quickAccount, quickCustomer, setStock } from "../support/shop";
+import { plainProductIds, quickCustomer, quickOwner, setStock } from "../support/shop";
 import { usePageShop } from "../support/use-shop";
 
 // "Tell me when it's back" (issue 29, decision 0062), through the page's own resource route
@@ -28,17 +28,7 @@ beforeAll(async () => {
   // Plain products of the seed, each sold out for this file (a product each test owns).
   soldOut = (await plainProductIds(handle.db)).slice(-8);
   for (const id of soldOut) await setStock(handle.db, id, 0);
-  const admin = await quickAccount(handle.db, "admin", "alerts-owner", "Ngozi Owner");
-  await handle.db.update(accounts).set({ adminRole: "owner" }).where(eq(accounts.id, admin.id));
-  owner = {
-    id: admin.id,
-    role: "admin",
-    adminRole: "owner",
-    fullName: "Ngozi Owner",
-    email: admin.email,
-    phoneNumber: "+2348012345678",
-    twoFactor: false,
-  };
+  owner = await quickOwner(handle.db, "alerts-owner");
 });
 
 const path = (productId: number) => `/productdetail/${productId}/stock-alert`;

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { expect } from "vitest";
 import { createVerifiedAccount } from "~/server/accounts/accounts";
-import { startSession, type Role } from "~/server/accounts/sessions";
+import { startSession, type Role, type SignedInAccount } from "~/server/accounts/sessions";
 import type { Database } from "~/server/db/client";
 import { accounts, cartItems, carts, orderItems, orders, outbox, payments, productImages, products, productVariants } from "~/server/db/schema";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
@@ -67,6 +67,21 @@ export async function quickAccount(
     .returning({ id: accounts.id });
   const { token } = await startSession(db, { id: account.id, role });
   return { id: account.id, email, token };
+}
+
+/** An owner made directly, as the signed-in account the owners' services take (settings, staff). */
+export async function quickOwner(db: Database, tag: string): Promise<SignedInAccount> {
+  const admin = await quickAccount(db, "admin", tag, "Ngozi Owner");
+  await db.update(accounts).set({ adminRole: "owner" }).where(eq(accounts.id, admin.id));
+  return {
+    id: admin.id,
+    role: "admin",
+    adminRole: "owner",
+    fullName: "Ngozi Owner",
+    email: admin.email,
+    phoneNumber: "+2348012345678",
+    twoFactor: false,
+  };
 }
 
 /** The seed's plain products (one size, on sale), in id order: tests that need products of their own take them in turn. */
