@@ -12,10 +12,11 @@ import { accounts, cartReminders, carts, orders, outbox } from "~/server/db/sche
 import { startMailer, type MailSender } from "~/server/mail/mailer";
 import { queueText } from "~/server/mail/outbox";
 import { cartRecovery, changeCartReminderSettings, sendCartReminders, type CartReminderContext } from "~/server/marketing/cart-reminders";
-import { getOfferChoices, saveOfferChoices } from "~/server/marketing/offers";
+import { getOfferChoices, OFFERS_LINK_LIMIT, offersByLink, saveOfferChoices } from "~/server/marketing/offers";
 import { smsSize } from "~/server/texts/segments";
 import { textContent } from "~/server/texts/templates";
 import { deliveryFields, plainProductIds, quickCustomer, quickOwner, setStock, testCheckout, variantOf, type Shopper } from "../support/shop";
+import { freshClientAddress } from "../support/accounts";
 import { startTermiiStub } from "../support/text-stubs";
 import { usePageShop, useStarted } from "../support/use-shop";
 
@@ -245,6 +246,19 @@ describe("the offers link", () => {
     expect(await page.text()).toContain(messages.offersLinkUnknown);
     expect((await form("ffffffffffffffff")).status).toBe(404);
     expect(await handle.db.select({ id: accounts.id, email: accounts.offersEmail }).from(accounts)).toEqual(before);
+  });
+
+  it("refuses an address after 100 wrong links, even a right one, and leaves other addresses alone", async () => {
+    expect(OFFERS_LINK_LIMIT).toEqual({ failuresPerAddress: 100, windowMs: 15 * 60_000 });
+    const kemi = await quickCustomer(handle.db, "offers-guess");
+    const [{ offersToken }] = await handle.db.select({ offersToken: accounts.offersToken }).from(accounts).where(eq(accounts.id, kemi.id));
+    const address = freshClientAddress();
+    for (let i = 0; i < 100; i++) {
+      expect(await offersByLink(handle.db, i.toString(16).padStart(16, "0"), address), `guess ${i}`).toEqual({ ok: false, reason: "no-match" });
+    }
+    expect(await offersByLink(handle.db, offersToken, address, { stop: true })).toMatchObject({ ok: false, reason: "rate-limited" });
+    expect(await getOfferChoices(handle.db, kemi.id)).toMatchObject({ email: true });
+    expect(await offersByLink(handle.db, offersToken, freshClientAddress())).toEqual({ ok: true, receiving: true });
   });
 });
 
