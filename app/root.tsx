@@ -23,6 +23,7 @@ import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
 import { NoticeToast } from "./components/NoticeToast";
 import { useNonce } from "./nonce";
+import { OfflineNote, useServiceWorker } from "./components/Offline";
 import { routeFor } from "./route-facts";
 import stylesheet from "./app.css?url";
 import { devMailboxEnabled, devPhoneEnabled, getPaymentChannels, listCategories } from "~/app/services.server";
@@ -30,6 +31,9 @@ import { devMailboxEnabled, devPhoneEnabled, getPaymentChannels, listCategories 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable (issue 30): the manifest, and the icon a home screen shows.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -100,6 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <PendingBar />
+        {backOffice ? null : <OfflineNote />}
         <NoticeToast />
         {data?.demo ? <DemoBanner devMailbox={data.demo.devMailbox} devPhone={data.demo.devPhone} /> : null}
         {backOffice ? null : <Header categories={categories} cartCount={data?.cartCount ?? 0} welcome={data?.welcome ?? null} />}
@@ -118,6 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useServiceWorker();
   // A marker that the page is interactive, for the browser tests and for CSS that needs JS.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

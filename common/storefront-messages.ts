@@ -3,6 +3,10 @@
 // these, so the frame's JavaScript carries only this file.
 
 export const storefrontMessages = {
+  /** Offline, on a page the service worker kept (issue 30). */
+  offlineNote: "You're offline; prices may have changed.",
+  /** Offline, pressing what needs the shop (Tell me when it's back). */
+  offlineTryLater: "You're offline. Please try again once you are back online.",
   loadingProduct: "Loading product...",
   productNotFound: "Product not found.",
   productFetchError: "There was an error fetching the product.",

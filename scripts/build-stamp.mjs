@@ -22,6 +22,10 @@ const SOURCE_FILES = [
   "tsconfig.json",
   "scripts/build.mjs",
   "scripts/compress-assets.mjs",
+  "scripts/service-worker.mjs",
+  "scripts/catalogue-paths.mjs",
+  // The demo seed (in the server build) imports it.
+  "scripts/picture-cache.mjs",
 ];
 /** Never in the build: unit tests beside the code, and editors' and systems' litter. */
 const IGNORED = /(?:\.test\.tsx?|~|\.swp|\.DS_Store)$/;

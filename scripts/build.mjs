@@ -23,6 +23,7 @@ function build() {
   removeBuildStamp();
   const node = (script, ...args) => execFileSync(process.execPath, [script, ...args], { cwd: ROOT, stdio: "inherit" });
   node("node_modules/@react-router/dev/bin.js", "build");
+  node("scripts/service-worker.mjs", "build/client");
   node("scripts/compress-assets.mjs");
   writeBuildStamp(source);
 }

@@ -3,6 +3,7 @@ import { availableTextChannels } from "./texts/providers";
 import compression from "compression";
 import express, { type Request, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
+import { serviceWorkerRoutes } from "./service-worker";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { API_PATH, apiRouter, CACHEABLE_CALLS } from "./api";
@@ -125,8 +126,14 @@ export function createApp({
   app.use(healthRoutes(db, readiness));
   app.use(metricsRoute(db, config.metrics));
   app.use(sameOriginChanges(config));
+  // The service worker keeps an offline copy of a catalogue page only when this says it is the
+  // visitor's version, with nothing of a signed-in customer in it (decision 0063).
+  app.use((req, res, next) => {
+    if (req.method === "GET" && isCatalogRequest(req) && !CACHEABLE_CALLS.has(req.path)) res.setHeader("X-Shop-Page", "visitor");
+    next();
+  });
   if (catalogCache) app.use(catalogCache.middleware);
-  if (clientDir) app.use(clientFiles(clientDir));
+  if (clientDir) app.use(serviceWorkerRoutes(clientDir, config), clientFiles(clientDir));
   app.use(API_PATH, apiRouter(db, config, checkout));
   if (pages) {
     // Under Vite's dev server pages carry no policy at all (its inline scripts have no nonce):

@@ -119,6 +119,11 @@ const envSchema = z
      * to stop sending (decision 0053); unset: 5 s, or none in demo mode (no balancer).
      */
     SHUTDOWN_DRAIN_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(600_000).optional()),
+    /**
+     * The service worker (issue 30, decision 0063): on unless turned off. Off, /sw.js is a worker
+     * that empties the shop's caches and removes itself from every phone that had the old one.
+     */
+    SERVICE_WORKER: z.preprocess(emptyAsUndefined, onOff.optional()),
     /** After SIGTERM, when a process still busy exits anyway. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
     /**
@@ -257,6 +262,8 @@ function configFrom(e: z.infer<typeof envSchema>) {
     backup: { dir: e.BACKUP_DIR, passphrase: e.BACKUP_PASSPHRASE, offsiteCommand: e.BACKUP_OFFSITE_COMMAND, hour: e.BACKUP_HOUR },
     /** A real shop on the embedded database, by UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS=yes (tests and the bench only). */
     unsafeEmbeddedDatabase: !demo && !e.DATABASE_URL && e.UNSAFE_EMBEDDED_DATABASE_MAY_LOSE_ORDERS === "yes",
+    /** The service worker, or the worker that removes it (SERVICE_WORKER=off). */
+    serviceWorker: e.SERVICE_WORKER ?? true,
     /** The graceful stop (decision 0053). */
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS ?? (demo ? 0 : DEFAULT_DRAIN_MS), timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   };

@@ -53,6 +53,9 @@ function pageDirectives(config: Config) {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: [(_req: unknown, res: ServerResponse) => `'nonce-${(res as Response).locals.cspNonce}'`, "'strict-dynamic'", "'self'"],
+    // The service worker (decision 0063): 'strict-dynamic' above would not let the page register it.
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'", ...chat],
     imgSrc: ["'self'", "data:", "blob:", ...chat],
     fontSrc: ["'self'", "data:", ...chat],

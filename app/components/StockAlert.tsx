@@ -7,6 +7,8 @@ import { MESSAGE_CHANNEL_LABELS, MESSAGE_CHANNEL_WORDS, type MessageChannel } fr
 import type { StockAlertState } from "../routes/productdetail.$productId.stock-alert";
 import { buttonStyles, Dialog, LoginActions } from "./Dialog";
 import { BellIcon } from "./icons";
+import { useOffline } from "./Offline";
+import { storefrontMessages } from "~/common/storefront-messages";
 
 /**
  * "Tell me when it's back" on a sold-out size (issue 29): a visitor is asked to sign in; a customer
@@ -31,13 +33,16 @@ export function StockAlert({ productId, size }: { productId: number; size: strin
     if (send.state === "idle" && send.data) setResult(send.data);
   }, [send.state, send.data]);
 
+  const offline = useOffline();
   const press = () => {
-    setResult(null);
     setOpen(true);
+    // Offline (a page the service worker kept): nothing can be asked or sent until the network is back.
+    if (offline || !navigator.onLine) return setResult({ status: "error", message: storefrontMessages.offlineTryLater });
+    setResult(null);
     if (root?.welcome) void about.load(`${path}?${new URLSearchParams({ size })}`);
   };
   const close = () => setOpen(false);
-  const visitor = !root?.welcome || state?.state === "visitor";
+  const visitor = result?.status !== "error" && (!root?.welcome || state?.state === "visitor");
   const done = result?.status === "done";
 
   return (
@@ -53,7 +58,7 @@ export function StockAlert({ productId, size }: { productId: number; size: strin
         actions={
           visitor ? (
             <LoginActions onCancel={close} />
-          ) : done ? (
+          ) : result ? (
             <button type="button" className={buttonStyles.primary} onClick={close}>
               OK
             </button>

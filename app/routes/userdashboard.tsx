@@ -82,6 +82,7 @@ export default function UserDashboard({ loaderData, actionData }: Route.Componen
             <ChannelChoices
               form={ORDER_UPDATES_FORM}
               legend="Order updates"
+              save="Save order updates"
               description="How we tell you when your order is paid, shipped and delivered."
               choices={updates}
               result={updatesResult}
@@ -91,6 +92,7 @@ export default function UserDashboard({ loaderData, actionData }: Route.Componen
             <ChannelChoices
               form={OFFERS_FORM}
               legend="Offers"
+              save="Save offers"
               description="May we remind you of a cart you left, or tell you about offers? SMS and WhatsApp only if you say so."
               choices={offers}
               result={offersResult}

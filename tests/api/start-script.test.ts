@@ -182,6 +182,7 @@ mkdirSync("build/server", { recursive: true });
 writeFileSync("build/server/index.js", "");
 `,
       "scripts/compress-assets.mjs": "",
+      "scripts/service-worker.mjs": "",
     });
   });
 

@@ -56,7 +56,7 @@ test("a customer says yes to offers by SMS in User Info @one-width", async ({ pa
   await expect(offers.getByRole("checkbox", { name: /SMS/ })).not.toBeChecked();
   await expect(offers.getByRole("checkbox", { name: /WhatsApp/ })).not.toBeChecked();
   await offers.getByRole("checkbox", { name: /SMS/ }).check();
-  const save = page.getByRole("button", { name: "Save choices" }).nth(1);
+  const save = page.getByRole("button", { name: "Save offers" });
   await expectOnTop(save);
   await save.click();
   await expectOnTop(page.getByRole("status").filter({ hasText: "Your choices for offers are saved." }));

@@ -20,7 +20,7 @@ test("a customer turns WhatsApp on, buys, reads both texts on the dev phone, and
   await expect(updates.getByRole("checkbox", { name: /WhatsApp/ })).not.toBeChecked();
   await expect(updates).toContainText("+234 803 111 2222");
   await updates.getByRole("checkbox", { name: /WhatsApp/ }).check();
-  await page.getByRole("button", { name: "Save choices" }).click();
+  await page.getByRole("button", { name: "Save order updates" }).click();
   const saved = page.getByRole("status").filter({ hasText: "Your choices are saved." });
   await expectOnTop(saved);
   await page.reload();

@@ -26,9 +26,12 @@ export function ChannelChoices({
   description,
   choices,
   result,
+  save,
 }: {
   form: string;
   legend: string;
+  /** The Save button's words: the dashboard has two of these forms. */
+  save: string;
   description: string;
   choices: ChannelChoicesView;
   result: FormResult | undefined;
@@ -59,7 +62,7 @@ export function ChannelChoices({
         </div>
       ) : null}
       <button type="submit" className={`${buttonStyles.secondary} mt-3 w-full`} disabled={busy}>
-        {busy ? "Saving..." : "Save choices"}
+        {busy ? "Saving..." : save}
       </button>
     </Form>
   );

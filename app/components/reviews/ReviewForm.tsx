@@ -7,6 +7,7 @@ import type { ReviewFormState } from "~/app/routes/productdetail.$productId.revi
 import { FormMessage, inputStyle } from "../account/fields";
 import { buttonStyles } from "../Dialog";
 import { Stars } from "./Stars";
+import { useOffline } from "../Offline";
 
 // The review form of a product page (decision 0042). The page is shared by every shopper, so
 // until this shopper's standing has come (/productdetail/{id}/review) it says who may review.
@@ -18,9 +19,11 @@ export function ReviewForm({ productId }: { productId: number }) {
   const standing = useFetcher<ReviewFormState>();
   const sent = useFetcher<FormResult>();
   const { load } = standing;
+  // Offline (a page the service worker kept), the standing is asked once the network is back.
+  const offline = useOffline();
   useEffect(() => {
-    void load(path);
-  }, [load, path]);
+    if (navigator.onLine) void load(path);
+  }, [load, path, offline]);
   // Once a review is accepted, the standing is asked again: it now says the review waits.
   const accepted = sent.data?.status === "done";
   useEffect(() => {

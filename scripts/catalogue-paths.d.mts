@@ -1,0 +1,1 @@
+export declare const CATALOGUE_PATH_PATTERNS: string[];

@@ -1,0 +1,2 @@
+export declare const CATALOGUE_ROUTES: string[];
+export declare function buildServiceWorker(clientDir: string): Promise<void>;
