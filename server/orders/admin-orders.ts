@@ -96,6 +96,8 @@ export interface AdminOrderRow {
   trackingId: string | null;
   /** To be paid on delivery. */
   payOnDelivery: boolean;
+  /** Taken by staff for the customer (Take an Order), not the customer's own checkout. */
+  takenByStaff: boolean;
   /** Shipped to be paid on delivery longer ago than the owner's days, and not collected: days since it shipped. */
   uncollectedDays: number | null;
 }
@@ -140,6 +142,7 @@ export async function listOrdersForAdmin(
       createdAt: orders.createdAt,
       trackingId: orders.trackingId,
       paymentMethod: orders.paymentMethod,
+      source: orders.source,
       shippedAt: shippedAt(),
     })
     .from(orders)
@@ -147,7 +150,7 @@ export async function listOrdersForAdmin(
     .where(adminOrderWhere(filter))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
-  return rows.map(({ paymentMethod, shippedAt, ...row }) => {
+  return rows.map(({ paymentMethod, source, shippedAt, ...row }) => {
     const payOnDelivery = paymentMethod === "pay_on_delivery";
     const days = shippedAt ? Math.floor((now.getTime() - new Date(shippedAt).getTime()) / 86_400_000) : 0;
     return {
@@ -155,6 +158,7 @@ export async function listOrdersForAdmin(
       itemCount: Number(row.itemCount),
       orderDate: lagosDateTime(row.createdAt),
       payOnDelivery,
+      takenByStaff: source === "staff",
       uncollectedDays: payOnDelivery && row.status === "shipped" && days >= collectWithinDays ? days : null,
     };
   });
@@ -239,6 +243,8 @@ export interface AdminOrderDetail {
   orderDate: string;
   paidDate: string | null;
   paymentMethod: "online" | "pay_on_delivery";
+  /** Taken by staff for the customer (Take an Order). */
+  takenByStaff: boolean;
   /** Placed (paid online, or confirmed to pay on delivery): its invoice and packing slip exist. */
   placed: boolean;
   /** What staff collected at the door, for an order paid on delivery. */
@@ -323,6 +329,7 @@ export async function getOrderForAdmin(db: Database, orderRef: string): Promise<
     orderDate: lagosDateTime(o.createdAt),
     paidDate: o.paidAt ? lagosDateTime(o.paidAt) : null,
     paymentMethod: o.paymentMethod,
+    takenByStaff: o.source === "staff",
     placed: o.placedAt !== null,
     collection: collected[0] ? { ...collected[0], at: lagosDateTime(collected[0].at) } : null,
     customer: { ...order.customer, phoneNumber: readablePhone(order.customer.phoneNumber) },

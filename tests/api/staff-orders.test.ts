@@ -41,6 +41,7 @@ import {
   refunds,
 } from "~/server/db/schema";
 import { chargeTestCard } from "~/server/payments/test-gateway";
+import { getOrderForAdmin, listOrdersForAdmin } from "~/server/orders/admin-orders";
 import { smsSize } from "~/server/texts/segments";
 import { textAmount } from "~/server/texts/templates";
 import { tokenFromOutbox, uniqueEmail } from "../support/accounts";
@@ -326,6 +327,8 @@ describe("an order taken by staff, paid through a link", () => {
     const variant = await product();
     const { order } = await taken(take({ email: `  ${who.email.toUpperCase()} `, fullName: "Someone Else", lines: [[variant, 1]] }));
     expect(order).toMatchObject({ accountId: who.id, email: who.email, source: "staff" });
+    // The back office marks it as taken by staff on its page.
+    expect(await getOrderForAdmin(handle.db, order.orderRef)).toMatchObject({ takenByStaff: true });
     const after = await customersWithEmail(who.email);
     expect(after).toHaveLength(1);
     // Their account is as it was: name, password, verification.
@@ -530,6 +533,9 @@ describe("paying through the link", () => {
 
     const paid = await orderByRef(order.orderRef);
     expect(paid).toMatchObject({ status: "paid", source: "staff", needsRefund: false, reservedUntil: null });
+    // Placed, it is in the Orders list marked as taken by staff.
+    const listed = await listOrdersForAdmin(handle.db);
+    expect(listed.find((row) => row.orderRef === order.orderRef)).toMatchObject({ takenByStaff: true });
     expect(paid.paidAt).toBeInstanceOf(Date);
     expect(paid.placedAt).toBeInstanceOf(Date);
     expect(paid.arrivesBy).not.toBeNull();

@@ -63,7 +63,12 @@ test("staff take a phone order; its link, opened in a fresh browser, is paid wit
   await fullPageShot(pay, "test-results/shots/desktop-pay-link-paid.png");
   await customer.close();
 
-  // Staff see it paid.
+  // Staff see it paid, and marked as taken by staff, on its page and in the Orders list.
   await gotoHydrated(page, `/admin/orders/${orderRef}`);
   await expect(page.getByTestId("payment-verified")).toBeVisible();
+  await expect(page.getByText("Taken by staff", { exact: true })).toBeVisible();
+  await gotoHydrated(page, `/admin?menu=5&q=${orderRef}`);
+  // The list's phone layout (cards; the table is for wider screens).
+  await expect(page.getByText(orderRef, { exact: true }).filter({ visible: true })).toHaveCount(1);
+  await expect(page.getByText("Taken by staff", { exact: true }).filter({ visible: true })).toHaveCount(1);
 });

@@ -52,16 +52,21 @@ function RefundBadge() {
   );
 }
 
-/** An order's status, and "Refund needed" when it was paid after its stock was sold. */
+/** An order's status, "Refund needed" when it was paid after its stock was sold, and whether staff took it (issue 28). */
 export function OrderBadges({
   order,
 }: {
-  order: { status: OrderStatus; statusLabel: string; needsRefund: boolean; uncollectedDays?: number | null };
+  order: { status: OrderStatus; statusLabel: string; needsRefund: boolean; uncollectedDays?: number | null; takenByStaff?: boolean };
 }) {
   return (
     <>
       <StatusBadge status={order.status} label={order.statusLabel} />
       {order.needsRefund ? <RefundBadge /> : null}
+      {order.takenByStaff ? (
+        <span className="inline-flex items-center whitespace-nowrap rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
+          Taken by staff
+        </span>
+      ) : null}
       {order.uncollectedDays ? (
         <span className="inline-flex items-center whitespace-nowrap rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">
           Not collected for {order.uncollectedDays} days
