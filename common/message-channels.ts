@@ -5,3 +5,6 @@ export type MessageChannel = "email" | "sms" | "whatsapp";
 
 export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = { email: "E-mail", sms: "SMS", whatsapp: "WhatsApp" };
 export const MESSAGE_CHANNEL_WORDS: Record<MessageChannel, string> = { email: "e-mail", sms: "SMS", whatsapp: "WhatsApp" };
+
+/** Which channels a customer allows for one kind of message (order updates, offers). */
+export type ChannelChoices = Record<MessageChannel, boolean>;

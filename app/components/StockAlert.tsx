@@ -7,7 +7,6 @@ import { MESSAGE_CHANNEL_LABELS, MESSAGE_CHANNEL_WORDS, type MessageChannel } fr
 import type { StockAlertState } from "../routes/productdetail.$productId.stock-alert";
 import { buttonStyles, Dialog, LoginActions } from "./Dialog";
 import { BellIcon } from "./icons";
-import { useOffline } from "./Offline";
 import { storefrontMessages } from "~/common/storefront-messages";
 
 /**
@@ -33,11 +32,10 @@ export function StockAlert({ productId, size }: { productId: number; size: strin
     if (send.state === "idle" && send.data) setResult(send.data);
   }, [send.state, send.data]);
 
-  const offline = useOffline();
   const press = () => {
     setOpen(true);
     // Offline (a page the service worker kept): nothing can be asked or sent until the network is back.
-    if (offline || !navigator.onLine) return setResult({ status: "error", message: storefrontMessages.offlineTryLater });
+    if (!navigator.onLine) return setResult({ status: "error", message: storefrontMessages.offlineTryLater });
     setResult(null);
     if (root?.welcome) void about.load(`${path}?${new URLSearchParams({ size })}`);
   };

@@ -92,7 +92,7 @@ async function cartIdOf(db: Executor, accountId: number): Promise<number> {
   return existing.id;
 }
 
-interface Variant {
+export interface Variant {
   id: number;
   productName: string;
   size: string;
@@ -100,7 +100,8 @@ interface Variant {
   maxPerOrder: number;
 }
 
-async function findVariant(db: Executor, key: LineKey): Promise<Variant | undefined> {
+/** The size a request means, on sale and not retired ('' or '0': a plain product's only or first size). */
+export async function findVariant(db: Executor, key: LineKey): Promise<Variant | undefined> {
   const size = normalizeSize(key.size);
   const [variant] = await db
     .select({

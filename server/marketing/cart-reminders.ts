@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { lineName } from "~/common/featured";
 import { DAY_MS } from "~/common/lagos-time";
@@ -8,7 +8,7 @@ import type { SignedInAccount } from "../accounts/sessions";
 import { changeShopSetting, readShopSetting, type SettingsChange, type ShopSetting } from "../admin/shop-settings";
 import { everyJob } from "../background";
 import { getCart } from "../cart/cart";
-import type { Database, Executor } from "../db/client";
+import { queryRows, type Database, type Executor } from "../db/client";
 import { accounts, cartReminders, carts, orders } from "../db/schema";
 import { log } from "../log";
 import { announceMail, queueMail, queueText } from "../mail/outbox";
@@ -184,20 +184,19 @@ export interface CartRecovery {
 
 /** The Reports' figures of cart reminders sent in [start, end). */
 export async function cartRecovery(db: Executor, start: Date, end: Date): Promise<CartRecovery> {
-  // The first order the customer placed within the days after the reminder: its id, and its total once paid.
-  const firstOrder = (column: SQL) => sql`(select ${column} from ${orders}
-    where ${orders.accountId} = ${cartReminders.accountId} and ${orders.placedAt} >= ${cartReminders.createdAt}
-      and ${orders.placedAt} < ${cartReminders.createdAt} + make_interval(days => ${CART_RECOVERY_DAYS})
-    order by ${orders.placedAt} limit 1)`;
-  const [row] = await db
-    .select({
-      reminders: sql<number>`count(*)`.mapWith(Number),
-      recovered: sql<number>`count(${firstOrder(sql`${orders.id}`)})`.mapWith(Number),
-      revenueKobo: sql<number>`coalesce(sum(${firstOrder(sql`case when ${orders.paidAt} is not null then ${orders.totalKobo} end`)}), 0)`.mapWith(
-        Number,
-      ),
-    })
-    .from(cartReminders)
-    .where(and(gte(cartReminders.createdAt, start), sql`${cartReminders.createdAt} < ${end}`));
-  return row;
+  // Each reminder with the first order its customer placed within the days after it, looked up once.
+  const [row] = await queryRows<{ reminders: number | string; recovered: number | string; revenue_kobo: number | string }>(
+    db,
+    sql`select count(*) as reminders, count(first_order.id) as recovered,
+          coalesce(sum(case when first_order.paid_at is not null then first_order.total_kobo end), 0) as revenue_kobo
+        from ${cartReminders}
+        left join lateral (
+          select ${orders.id} as id, ${orders.paidAt} as paid_at, ${orders.totalKobo} as total_kobo from ${orders}
+          where ${orders.accountId} = ${cartReminders.accountId} and ${orders.placedAt} >= ${cartReminders.createdAt}
+            and ${orders.placedAt} < ${cartReminders.createdAt} + make_interval(days => ${CART_RECOVERY_DAYS})
+          order by ${orders.placedAt} limit 1
+        ) first_order on true
+        where ${cartReminders.createdAt} >= ${start} and ${cartReminders.createdAt} < ${end}`,
+  );
+  return { reminders: Number(row.reminders), recovered: Number(row.recovered), revenueKobo: Number(row.revenue_kobo) };
 }

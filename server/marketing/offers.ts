@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { DAY_MS, LAGOS_OFFSET_MS, lagosDayStart, lagosDate } from "~/common/lagos-time";
-import type { MessageChannel } from "~/common/message-channels";
+import type { ChannelChoices, MessageChannel } from "~/common/message-channels";
 import { textablePhone } from "~/common/phone";
 import type { Database, Executor } from "../db/client";
 import { accounts } from "../db/schema";
@@ -38,11 +38,7 @@ export function nextOfferTime(instant: Date): Date {
 }
 
 /** The channels a customer allows offers on (their dashboard's User Info). */
-export interface OfferChoices {
-  email: boolean;
-  sms: boolean;
-  whatsapp: boolean;
-}
+export type OfferChoices = ChannelChoices;
 
 export async function getOfferChoices(db: Executor, accountId: number): Promise<OfferChoices> {
   const [choices] = await db
@@ -94,20 +90,25 @@ export async function offersByLink(db: Database, token: string, clientAddress: s
 }
 
 /**
- * The one channel a message goes by, of those the customer allows: WhatsApp, then SMS (each only
- * when the shop can send it, the owner has it on and the phone number takes texts), then e-mail.
- * Null: none.
+ * The text channels that reach this number now: the shop has a provider for it, the owner has it
+ * on, and the number takes texts.
  */
+export async function reachableTextChannels(db: Executor, phone: string, textChannels: readonly TextChannel[]): Promise<TextChannel[]> {
+  if (!textablePhone(phone) || textChannels.length === 0) return [];
+  const shop = await getShopTextChannels(db);
+  return textChannels.filter((channel) => shop[channel]);
+}
+
+/** The one channel a message goes by, of those the customer allows and that reach them: WhatsApp, then SMS, then e-mail. Null: none. */
 export async function channelFor(
   tx: Executor,
   allowed: OfferChoices,
   phone: string,
   textChannels: readonly TextChannel[],
 ): Promise<MessageChannel | null> {
-  const texts = textablePhone(phone) ? textChannels : [];
-  if (texts.length && (allowed.whatsapp || allowed.sms)) {
-    const shop = await getShopTextChannels(tx);
-    for (const channel of ["whatsapp", "sms"] as const) if (allowed[channel] && shop[channel] && texts.includes(channel)) return channel;
+  if (allowed.whatsapp || allowed.sms) {
+    const reachable = await reachableTextChannels(tx, phone, textChannels);
+    for (const channel of ["whatsapp", "sms"] as const) if (allowed[channel] && reachable.includes(channel)) return channel;
   }
   return allowed.email ? "email" : null;
 }

@@ -9,9 +9,10 @@ import { accounts, products, productVariants, stockAlerts } from "../db/schema";
 import { everyJob } from "../background";
 import { log } from "../log";
 import { onSale } from "../catalog/catalog";
+import { findVariant } from "../cart/cart";
 import { announceMail, queueMail, queueText } from "../mail/outbox";
+import { reachableTextChannels } from "./offers";
 import { stockAlertMail } from "../mail/templates";
-import { getShopTextChannels } from "../texts/order-updates";
 import type { TextChannel } from "../texts/providers";
 import { textContent, textProduct } from "../texts/templates";
 
@@ -32,26 +33,11 @@ export interface StockAlertContext {
 export type StockAlertOutcome =
   { ok: true; channel: MessageChannel; product: string } | { ok: false; reason: "unknown-product" | "in-stock" | "channel"; message: string };
 
-/** The size an alert is about: on sale, not retired; '' or '0' is a plain product's only size. */
-async function findSize(db: Executor, productId: number, size: string) {
-  const wanted = size === "0" ? "" : size.trim();
-  const [variant] = await db
-    .select({ id: productVariants.id, stock: productVariants.stock, name: products.name, size: productVariants.size })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(eq(products.id, productId), onSale, isNull(productVariants.archivedAt), wanted ? eq(productVariants.size, wanted) : undefined))
-    .orderBy(asc(productVariants.position), asc(productVariants.id))
-    .limit(1);
-  return variant;
-}
-
 /** The channels a customer may choose for an alert: e-mail, and each text channel the shop sends on that takes their number. */
 export async function stockAlertChannels(db: Executor, ctx: StockAlertContext, accountId: number): Promise<MessageChannel[]> {
   const [account] = await db.select({ phone: accounts.phoneNumber }).from(accounts).where(eq(accounts.id, accountId));
   if (!account) return [];
-  if (!textablePhone(account.phone) || ctx.textChannels.length === 0) return ["email"];
-  const shop = await getShopTextChannels(db);
-  return ["email", ...ctx.textChannels.filter((channel) => shop[channel])];
+  return ["email", ...(await reachableTextChannels(db, account.phone, ctx.textChannels))];
 }
 
 /**
@@ -66,9 +52,9 @@ export async function subscribeStockAlert(
   request: { productId: number; size: string; channel: MessageChannel },
   now = new Date(),
 ): Promise<StockAlertOutcome> {
-  const variant = await findSize(db, request.productId, request.size);
+  const variant = await findVariant(db, { productId: request.productId, size: request.size });
   if (!variant) return { ok: false, reason: "unknown-product", message: messages.productUnavailable };
-  const product = lineName(variant.name, variant.size);
+  const product = lineName(variant.productName, variant.size);
   if (variant.stock > 0) return { ok: false, reason: "in-stock", message: messages.stockAlertInStock(product) };
   if (!(await stockAlertChannels(db, ctx, accountId)).includes(request.channel)) {
     return { ok: false, reason: "channel", message: messages.stockAlertChannelUnavailable };
@@ -93,7 +79,7 @@ export async function openStockAlert(
   size: string,
   now = new Date(),
 ): Promise<MessageChannel | null> {
-  const variant = await findSize(db, productId, size);
+  const variant = await findVariant(db, { productId, size });
   if (!variant) return null;
   const [open] = await db
     .select({ channel: stockAlerts.channel })
@@ -158,12 +144,12 @@ export async function sendStockAlerts(db: Database, ctx: StockAlertContext, now 
         .where(eq(accounts.id, alert.accountId));
       const product = lineName(about.name, about.size);
       const url = `${ctx.publicUrl}${about.featured ? "/productdetail2" : "/productdetail"}/${about.productId}`;
-      const phone = textablePhone(about.phone);
       // A text channel the owner has since turned off, or a number that stopped taking texts: e-mail.
-      const shop = alert.channel === "email" ? null : await getShopTextChannels(tx);
-      if (alert.channel !== "email" && phone && shop?.[alert.channel] && ctx.textChannels.includes(alert.channel)) {
+      const { channel } = alert;
+      const phone = textablePhone(about.phone);
+      if (channel !== "email" && phone && (await reachableTextChannels(tx, about.phone, ctx.textChannels)).includes(channel)) {
         const content = textContent("back-in-stock", { product: textProduct(product), link: url });
-        await queueText(tx, { channel: alert.channel, kind: "back-in-stock", to: phone, ...content });
+        await queueText(tx, { channel, kind: "back-in-stock", to: phone, ...content });
       } else {
         await queueMail(tx, { kind: "back-in-stock", to: about.email, ...stockAlertMail({ fullName: about.fullName, product, url }) });
       }

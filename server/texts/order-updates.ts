@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import type { ChannelChoices } from "~/common/message-channels";
 import { textablePhone } from "~/common/phone";
 import { messages } from "~/common/messages";
 import type { SignedInAccount } from "../accounts/sessions";
@@ -99,11 +100,7 @@ export function orderLink(publicUrl: string, order: Pick<Order, "updatesToken">)
 }
 
 /** The channels a customer hears about their orders on (their dashboard's User Info). */
-export interface OrderUpdateChoices {
-  email: boolean;
-  sms: boolean;
-  whatsapp: boolean;
-}
+export type OrderUpdateChoices = ChannelChoices;
 
 export async function getOrderUpdateChoices(db: Executor, accountId: number): Promise<OrderUpdateChoices> {
   const [choices] = await db
