@@ -2,13 +2,15 @@ import { data, type AppLoadContext } from "react-router";
 import { parseProductId } from "~/common/ids";
 import { messages } from "~/common/messages";
 import { hasNul } from "~/common/text";
-import { addToCart, changeQuantity, removeFromCart } from "~/server/cart/cart";
+import { addToCart, changeQuantity, getCart, removeFromCart } from "~/server/cart/cart";
+import { applyCode, removeCode } from "~/server/promotions/promotions";
 import type { FormResult } from "./forms";
 import { formIntent } from "./intents";
 import { currentAccount } from "./sessions.server";
 
-// The cart forms' server side: Add to Cart on the product pages, and plus, minus and Remove on
-// /cartpage. All of them post to /cartpage.
+// The cart forms' server side: Add to Cart on the product pages; plus, minus and Remove on
+// /cartpage; a promotion code's Apply and Remove on the cart and the order summary. All of them
+// post to /cartpage.
 
 const error = (message: string, status = 200) => data<FormResult>({ status: "error", message }, { status });
 const done = (message: string) => data<FormResult>({ status: "done", message });
@@ -17,13 +19,19 @@ const done = (message: string) => data<FormResult>({ status: "done", message });
 const SIZE_MAX = 40;
 
 type CartForm =
-  { intent: "remove"; lineId: number } | { intent: "add" | "increase" | "decrease"; productId: number; size: string } | { problem: string };
+  | { intent: "remove"; lineId: number }
+  | { intent: "add" | "increase" | "decrease"; productId: number; size: string }
+  | { intent: "code-apply"; code: string }
+  | { intent: "code-remove" }
+  | { problem: string };
 
 /** What the form asks, or what is wrong with it; nothing here reaches the database. */
 function readCartForm(form: FormData): CartForm {
-  const intent = formIntent(form, ["add", "increase", "decrease", "remove"]);
+  const intent = formIntent(form, ["add", "increase", "decrease", "remove", "code-apply", "code-remove"]);
   // A form the cart's pages do not have: refused (400), in the words the cart page shows.
   if (intent === undefined) return { problem: messages.quantityFailed };
+  if (intent === "code-apply") return { intent, code: String(form.get("code") ?? "") };
+  if (intent === "code-remove") return { intent };
   if (intent === "remove") {
     const lineId = parseProductId(String(form.get("lineId") ?? ""));
     return lineId === undefined ? { problem: messages.notInCart } : { intent, lineId };
@@ -42,6 +50,14 @@ export async function cartAction(request: Request, context: AppLoadContext) {
   const account = await currentAccount(request, context, "customer");
   // Requirements §5.1: only a signed-in customer has a cart; the page asks a visitor to log in.
   if (!account) return data<FormResult>({ status: "login" });
+  if (form.intent === "code-apply") {
+    const applied = await applyCode(context.db, account.id, form.code, await getCart(context.db, account.id));
+    return applied.ok ? done(applied.message) : error(applied.message);
+  }
+  if (form.intent === "code-remove") {
+    await removeCode(context.db, account.id);
+    return done(messages.promoCodeRemoved);
+  }
   if (form.intent === "remove") {
     const removed = await removeFromCart(context.db, account.id, form.lineId);
     return removed ? done(messages.quantityUpdated) : error(messages.notInCart);

@@ -24,6 +24,9 @@ export const TEXT_SETTINGS_FORM = "text-settings";
 export const PAY_ON_DELIVERY_FORM = "pay-on-delivery-settings";
 export const PAYMENT_LINKS_FORM = "payment-link-settings";
 export const CART_REMINDERS_FORM = "cart-reminder-settings";
+/** The Promotions panel's forms (issue 29): save one, and pause, turn on or end one. */
+export const PROMOTION_FORM = "promotion-save";
+export const PROMOTION_STATUS_FORM = "promotion-status";
 /** Sign-in security's forms (`intent`, and the `form` of their results), each answered in its own place. */
 export const SECURITY_FORMS = {
   start: "two-factor-start",

@@ -13,6 +13,12 @@ import type { PayOnDeliveryStep } from "./components/checkout/PayOnDelivery";
 export const PAY_ON_DELIVERY_INTENTS = ["pod-send-code", "pod-confirm-code", "pod-place"] as const;
 export type PayOnDeliveryIntent = (typeof PAY_ON_DELIVERY_INTENTS)[number];
 
+/** The total the page showed, sent with Pay Now and Place order: a whole number of kobo, or nothing. */
+export function expectedTotal(form: FormData): number | undefined {
+  const total = String(form.get("total") ?? "");
+  return /^\d{1,15}$/.test(total) ? Number(total) : undefined;
+}
+
 /** What the page shows: offered (and the number a code must confirm), or why not (null: nothing). */
 export async function payOnDeliveryView(account: SignedInAccount, delivery: DeliveryDetails, totalKobo: number, context: AppLoadContext) {
   const offer = await payOnDeliveryOffer(context.db, account.id, delivery, totalKobo, context.checkout.textChannels);
@@ -40,7 +46,7 @@ export async function payOnDeliveryAction(intent: PayOnDeliveryIntent, account: 
         : step({ status: "code-sent", message: confirmed.message, wrong: true });
     }
     case "pod-place": {
-      const placed = await placePayOnDelivery(context.checkout, account.id);
+      const placed = await placePayOnDelivery(context.checkout, account.id, { expectedTotalKobo: expectedTotal(form) });
       return placed.ok ? step({ status: "placed", orderRef: placed.orderRef }) : step({ status: "error", message: placed.message });
     }
   }

@@ -6,7 +6,8 @@
 export { firstProblem } from "~/server/accounts/input";
 export { loadOverview } from "~/server/admin/overview";
 export { isOwner } from "~/server/admin/staff";
-export { cartTotalKobo, getCart, getDelivery, saveDelivery } from "~/server/cart/cart";
+export { getCart, getDelivery, saveDelivery } from "~/server/cart/cart";
+export { applyCode, cartPricing, removeCode, totalsOf } from "~/server/promotions/promotions";
 export { getProductForEdit, productEditInput, updateProduct } from "~/server/catalog/admin";
 export {
   getFeaturedProduct,

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   "two-factor": "Two-step sign-in",
   collection: "Collections",
   "staff-order": "Staff orders",
+  promotion: "Promotions",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -28,6 +28,8 @@ export const ADMIN_PANELS = {
   twoFactor: 15,
   /** Take an order (issue 28): staff order for a customer on the phone, paid by link or on delivery. */
   takeAnOrder: 16,
+  /** Promotions and codes (issue 29): owners create and change them; staff see them. */
+  promotions: 17,
 } as const;
 
 /** The customer dashboard (/userdashboard): User Info and My Orders (requirements §2.3). */

@@ -220,7 +220,8 @@ export async function orderDocumentData(context: AppLoadContext, orderRef: strin
       unitPriceKobo,
       subtotalKobo,
     })),
-    subtotalKobo: order.items.reduce((sum, item) => sum + item.subtotalKobo, 0),
+    subtotalKobo: order.subtotalKobo,
+    discounts: order.discounts,
     totalKobo: order.totalKobo,
     payment: p
       ? { provider: PROVIDER_NAMES[p.provider] ?? p.provider, reference: p.reference, status: p.status, channel: p.channel, verified: p.verified }

@@ -8,6 +8,7 @@ import * as manageProducts from "./panels/manage-products";
 import * as messages from "./panels/messages";
 import * as orders from "./panels/orders";
 import * as postProduct from "./panels/post-product";
+import * as promotions from "./panels/promotions";
 import * as registerAdmin from "./panels/register-admin";
 import * as reports from "./panels/reports";
 import * as reviews from "./panels/reviews";
@@ -30,6 +31,7 @@ export const PANELS: readonly PanelModule[] = [
   searchProducts,
   orders,
   takeAnOrder,
+  promotions,
   messages,
   customers,
   reports,

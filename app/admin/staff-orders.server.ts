@@ -65,6 +65,7 @@ export async function staffOrderAction(account: SignedInAccount, form: FormData,
     },
     payment: text("payment"),
     send: form.getAll("send").map(String),
+    code: text("code"),
   });
   if (!parsed.success) return answer({ status: "error", message: firstProblem(parsed.error), form: STAFF_ORDER_FORM }, 400);
   const created = await createStaffOrder(context.checkout, account.id, parsed.data);

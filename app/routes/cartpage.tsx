@@ -15,12 +15,15 @@ import { useToast } from "../components/Toast";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { currentAccount } from "../sessions.server";
-import { cartTotalKobo, getCart } from "~/app/services.server";
+import { cartPricing, getCart } from "~/app/services.server";
+import { PromoCode } from "../components/checkout/PromoCode";
+import type { Pricing } from "~/server/promotions/pricing";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await currentAccount(request, context, "customer");
   const lines = account ? await getCart(context.db, account.id) : [];
-  return { signedIn: account !== null, lines, totalKobo: cartTotalKobo(lines) };
+  const pricing = account ? await cartPricing(context.db, account.id, lines) : null;
+  return { signedIn: account !== null, lines, pricing };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,7 +37,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export const meta: Route.MetaFunction = () => privatePageMeta("Shopping Cart");
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
-  const { signedIn, lines, totalKobo } = loaderData;
+  const { signedIn, lines, pricing } = loaderData;
   const toast = useToast();
   const onResult = (result: FormResult) => {
     if (result.status === "done") toast.show(result.message, 2000, "success");
@@ -44,7 +47,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       {toast.element}
       <h1 className="text-2xl font-bold text-slate-900">Shopping Cart</h1>
-      {lines.length === 0 ? (
+      {lines.length === 0 || !pricing ? (
         <EmptyCart signedIn={signedIn} />
       ) : (
         <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start">
@@ -53,7 +56,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <CartRow key={line.id} line={line} onResult={onResult} />
             ))}
           </ul>
-          <CartSummary totalKobo={totalKobo} />
+          <CartSummary pricing={pricing} />
         </div>
       )}
     </div>
@@ -159,10 +162,11 @@ function CartRow({ line, onResult }: { line: CartLine; onResult: (result: FormRe
   );
 }
 
-function CartSummary({ totalKobo }: { totalKobo: number }) {
+function CartSummary({ pricing }: { pricing: Pricing }) {
   return (
     <aside className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24" aria-label="Order total">
-      <OrderTotals totalKobo={totalKobo} totalLabel="Order total" totalTestId="cart-total" />
+      <OrderTotals totals={pricing} totalLabel="Order total" totalTestId="cart-total" />
+      <PromoCode pricing={pricing} />
       <div className="mt-5 grid gap-2">
         <Link to="/deliverydetailpage" className={buttonStyles.accent}>
           Checkout

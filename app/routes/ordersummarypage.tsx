@@ -13,9 +13,10 @@ import { channelSentence, PaymentMarks, usePaymentChannels } from "../components
 import { formIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
-import { arrivalFor, cancelCheckout, cartTotalKobo, completePayment, getCart, getDelivery, startCheckout } from "~/app/services.server";
+import { arrivalFor, cancelCheckout, cartPricing, completePayment, getCart, getDelivery, startCheckout } from "~/app/services.server";
+import { PromoCode } from "../components/checkout/PromoCode";
 import { deliverySettings } from "../delivery.server";
-import { PAY_ON_DELIVERY_INTENTS, payOnDeliveryAction, payOnDeliveryView, type PayOnDeliveryIntent } from "../pay-on-delivery.server";
+import { expectedTotal, PAY_ON_DELIVERY_INTENTS, payOnDeliveryAction, payOnDeliveryView, type PayOnDeliveryIntent } from "../pay-on-delivery.server";
 import { PayOnDelivery } from "../components/checkout/PayOnDelivery";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,11 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (lines.length === 0) throw redirect("/cartpage");
   const delivery = await getDelivery(context.db, account.id);
   if (!delivery) throw redirect("/deliverydetailpage");
-  const totalKobo = cartTotalKobo(lines);
+  const pricing = await cartPricing(context.db, account.id, lines);
   // From now: the order is not placed yet (it keeps the day computed when it is paid).
   const arrives = arrivalFor(await deliverySettings(context), delivery.state);
-  const payOnDelivery = await payOnDeliveryView(account, delivery, totalKobo, context);
-  return { lines, delivery: { ...delivery, phone: readablePhone(delivery.phone) }, totalKobo, arrives, payOnDelivery };
+  const payOnDelivery = await payOnDeliveryView(account, delivery, pricing.totalKobo, context);
+  return { lines, delivery: { ...delivery, phone: readablePhone(delivery.phone) }, pricing, arrives, payOnDelivery };
 }
 
 const PAYMENT_REFERENCE_MAX = 100;
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   switch (intent) {
     case "pay": {
-      const started = await startCheckout(context.checkout, account.id);
+      const started = await startCheckout(context.checkout, account.id, undefined, { expectedTotalKobo: expectedTotal(form) });
       // The last payment arrived after all (its window was closed before it reported back).
       if (!started.ok && started.reason === "already-paid") return step({ status: "placed", orderRef: started.orderRef });
       if (!started.ok) return step({ status: "error", step: "start", message: started.message });
@@ -91,7 +92,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export const meta: Route.MetaFunction = () => privatePageMeta("Order Summary");
 
 export default function OrderSummaryPage({ loaderData }: Route.ComponentProps) {
-  const { lines, delivery, totalKobo, arrives, payOnDelivery } = loaderData;
+  const { lines, delivery, pricing, arrives, payOnDelivery } = loaderData;
   const channels = usePaymentChannels();
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-10">
@@ -142,15 +143,16 @@ export default function OrderSummaryPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
         <aside className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-24" aria-label="Payment">
-          <OrderTotals totalKobo={totalKobo} totalLabel="Grand total" totalTestId="grand-total" />
+          <OrderTotals totals={pricing} totalLabel="Grand total" totalTestId="grand-total" />
+          <PromoCode pricing={pricing} />
           <div className="mt-5">
-            <PayNow label="Pay Now" />
+            <PayNow label="Pay Now" totalKobo={pricing.totalKobo} />
           </div>
           <div className="mt-3 grid justify-items-center gap-2 text-center text-xs text-slate-500">
             <PaymentMarks className="justify-center [&_li]:ring-1 [&_li]:ring-slate-200" />
             <p>Pay by {channelSentence(channels)}, secured by Paystack.</p>
           </div>
-          <PayOnDelivery view={payOnDelivery} totalKobo={totalKobo} />
+          <PayOnDelivery view={payOnDelivery} totalKobo={pricing.totalKobo} />
         </aside>
       </div>
     </div>

@@ -9,7 +9,7 @@ import { PayNow, type PaymentStep } from "../components/checkout/PayNow";
 import { PaymentMarks } from "../components/PaymentMarks";
 import { formIntent } from "../intents";
 import { privatePageMeta } from "../seo";
-import { closeLinkPayment, completeLinkPayment, findLinkOrder, startLinkPayment } from "~/app/services.server";
+import { closeLinkPayment, completeLinkPayment, findLinkOrder, startLinkPayment, totalsOf } from "~/app/services.server";
 
 // The payment link of an order staff took (issue 28, decision 0061): that order's summary and its
 // Pay button, with no sign-in. The token is a secret segment; the page is never cached.
@@ -22,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     state,
     order: {
       orderRef: order.orderRef,
-      totalKobo: order.totalKobo,
+      totals: await totalsOf(context.db, order),
       name: `${order.firstName} ${order.lastName}`,
       address: `${order.address}, ${order.city}, ${order.state}`,
       phone: readablePhone(order.phone),
@@ -87,10 +87,10 @@ export default function PayLink({ loaderData, params }: Route.ComponentProps) {
         </p>
       </section>
       <aside className="mt-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label="Payment">
-        <OrderTotals totalKobo={order.totalKobo} totalLabel="To pay" totalTestId="link-total" />
+        <OrderTotals totals={order.totals} totalLabel="To pay" totalTestId="link-total" />
         {state === "open" ? (
           <div className="mt-5 grid gap-3">
-            <PayNow label={`Pay ${formatNairaTotal(order.totalKobo)}`} placedTo={`/pay/${params.token}`} />
+            <PayNow label={`Pay ${formatNairaTotal(order.totals.totalKobo)}`} placedTo={`/pay/${params.token}`} />
             <PaymentMarks className="justify-center [&_li]:ring-1 [&_li]:ring-slate-200" />
           </div>
         ) : (

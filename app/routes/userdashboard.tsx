@@ -4,6 +4,7 @@ import type { Route } from "./+types/userdashboard";
 import { messages } from "~/common/messages";
 import { CUSTOMER_PANELS } from "~/common/panels";
 import { formatNairaTotal } from "~/common/money";
+import { discountLabel } from "~/common/totals";
 import { cancelOrderAction, changePasswordAction, channelChoicesAction, logoutAction, updatePhoneAction } from "../accounts.server";
 import { ChannelChoices } from "../components/account/ChannelChoices";
 import { AccountInfo } from "../components/account/AccountInfo";
@@ -171,6 +172,12 @@ function MyOrders({
                   <OrderLine key={i} item={item} />
                 ))}
               </ul>
+              {order.discounts.map((discount) => (
+                <p key={discount.name} className="mt-2 flex justify-between gap-3 text-sm text-emerald-800" data-testid="order-discount">
+                  <span>{discountLabel(discount)}</span>
+                  <span>−{formatNairaTotal(discount.amountKobo)}</span>
+                </p>
+              ))}
               <p className="mt-3 text-right text-sm font-semibold text-slate-900">
                 {order.paymentMethod === "pay_on_delivery" && order.status !== "delivered" ? "To pay on delivery" : "Total"}:{" "}
                 {formatNairaTotal(order.totalKobo)}

@@ -66,6 +66,8 @@ export function orderRoutes(ctx: CheckoutContext, config: Config): Router {
         "order-limit": 409,
         "gateway-failed": 502,
         "rate-limited": 429,
+        promotion: 409,
+        "total-changed": 409,
       }[started.reason];
       if (started.reason === "already-paid")
         return void res.status(status).json({ success: false, error: started.message, message: started.message, order_ref: started.orderRef });

@@ -5,7 +5,7 @@ import { messages } from "~/common/messages";
 import { storedPhone } from "~/common/phone";
 import { channelLabel, channelWord } from "~/common/payment-channels";
 import { lineName } from "~/common/featured";
-import { cartTotalKobo, getCart, getDelivery, type CartLine } from "../cart/cart";
+import { getCart, getDelivery, type CartLine } from "../cart/cart";
 import type { Database, Executor } from "../db/client";
 import { cartItems, carts, orderItems, orders, payments, refunds } from "../db/schema";
 import { refusable } from "../db/refusable";
@@ -27,6 +27,8 @@ import { moveRule, recordNewOrder, transition, TRANSITIONS } from "../orders/lif
 import { holdLines, lockVariants, moveStock, variantsOf } from "../orders/stock";
 import { isOpenPayment, mayBePaid, movePayments, OPEN_PAYMENT_STATUSES, type PaymentStatus } from "../payments/payment-status";
 import { sendRefund } from "./refunds";
+import { cartCode, discountsOf, priceOrder, recordDiscounts } from "../promotions/promotions";
+import type { Pricing } from "../promotions/pricing";
 
 // Checkout, as a pending order that becomes paid once the provider confirms the money
 // (decisions 0010 and 0020):
@@ -120,7 +122,7 @@ export async function expireStaleOrders(db: Database, now = new Date()): Promise
 
 type CheckoutRefusal = {
   ok: false;
-  reason: "empty-cart" | "no-delivery" | "out-of-stock" | "order-limit" | "gateway-failed" | "rate-limited";
+  reason: "empty-cart" | "no-delivery" | "out-of-stock" | "order-limit" | "gateway-failed" | "rate-limited" | "promotion" | "total-changed";
   message: string;
 };
 
@@ -144,10 +146,10 @@ type Reserved =
 
 const DELIVERY_FIELDS = ["firstName", "lastName", "phone", "email", "address", "state", "city"] as const;
 
-/** Whether the open order is exactly this cart and these delivery details (then Pay Now resumes it). */
-async function isSameCheckout(tx: Executor, order: typeof orders.$inferSelect, lines: CartLine[], delivery: DeliveryDetails) {
+/** Whether the open order is exactly this cart, price and delivery details (then Pay Now resumes it). */
+async function isSameCheckout(tx: Executor, order: typeof orders.$inferSelect, lines: CartLine[], pricing: Pricing, delivery: DeliveryDetails) {
   if (DELIVERY_FIELDS.some((field) => order[field] !== delivery[field])) return false;
-  if (order.totalKobo !== cartTotalKobo(lines)) return false;
+  if (order.totalKobo !== pricing.totalKobo || order.discountKobo !== pricing.discountKobo) return false;
   const items = await tx
     .select({ variantId: orderItems.variantId, quantity: orderItems.quantity, priceKobo: orderItems.unitPriceKobo })
     .from(orderItems)
@@ -171,8 +173,24 @@ async function holdDeadline(tx: Executor, accountId: number, now: Date): Promise
   return deadline > now ? deadline : null;
 }
 
-/** Turns the cart into a pending order (or resumes the open one), and opens the provider's transaction. */
-export async function startCheckout(ctx: CheckoutContext, accountId: number, deliveryGiven?: DeliveryDetails): Promise<CheckoutStart> {
+/** What a Pay Now may bring: delivery details given with it (the API's call), and the total the page showed. */
+interface CheckoutRequest {
+  delivery?: DeliveryDetails;
+  /** The total the customer saw: if the cart now costs something else, Pay Now says so and opens nothing. */
+  expectedTotalKobo?: number;
+}
+
+/**
+ * Turns the cart into a pending order (or resumes the open one), and opens the provider's
+ * transaction. `deliveryGiven`: the API's call brings the delivery details with it.
+ */
+export async function startCheckout(
+  ctx: CheckoutContext,
+  accountId: number,
+  deliveryGiven?: DeliveryDetails,
+  options: { expectedTotalKobo?: number } = {},
+): Promise<CheckoutStart> {
+  const request: CheckoutRequest = { delivery: deliveryGiven, ...options };
   // Without Paystack keys outside demo mode: say so before any stock is held.
   if (ctx.gateway.provider === "none") return { ok: false, reason: "gateway-failed", message: messages.paymentUnavailable };
   const limit = await hitLimits(ctx.db, [
@@ -184,7 +202,7 @@ export async function startCheckout(ctx: CheckoutContext, accountId: number, del
   // A Pay Now that finds the open checkout still opening its payment (a double click) waits for
   // it; if that opening failed, the checkout is gone and this one starts afresh, once.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const reserved = await reserveCheckout(ctx, accountId, deliveryGiven);
+    const reserved = await reserveCheckout(ctx, accountId, request);
     if (!reserved.ok && reserved.reason === "empty-cart" && placed)
       return { ok: false, reason: "already-paid", orderRef: placed, message: messages.orderAlreadyPaid };
     if (!reserved.ok) return reserved;
@@ -251,12 +269,12 @@ export async function accessCodeOf(db: Database, open: Pick<OpenCheckout, "start
 }
 
 /** The database half of a Pay Now, in one transaction: resume the open checkout, or replace it with the cart. */
-async function reserveCheckout(ctx: CheckoutContext, accountId: number, deliveryGiven?: DeliveryDetails): Promise<Reserved> {
+async function reserveCheckout(ctx: CheckoutContext, accountId: number, request: CheckoutRequest): Promise<Reserved> {
   return refusable(ctx.db, async (tx, refuse: (refusal: CheckoutRefusal) => never): Promise<Reserved> => {
     // One checkout at a time per customer, so two Pay Now calls at once cannot both see no open
     // order (a row lock on the cart would deadlock with completePayment).
     await lockCheckout(tx, accountId);
-    const given = deliveryGiven ?? (await getDelivery(tx, accountId));
+    const given = request.delivery ?? (await getDelivery(tx, accountId));
     // The number in E.164, as saveDelivery keeps it (a cart saved before migration 0025 may not).
     const delivery = given && { ...given, phone: storedPhone(given.phone) };
     if (!delivery) return { ok: false, reason: "no-delivery", message: messages.deliveryMissing };
@@ -277,9 +295,12 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, delivery
       .where(and(eq(orders.accountId, accountId), eq(orders.status, "pending"), eq(orders.source, "checkout")))
       .orderBy(desc(orders.id))
       .for("update");
+    const code = await cartCode(tx, accountId);
+    const shown = await priceOrder(tx, accountId, lines, code);
+    if (shown.codeRefusal) return { ok: false, reason: "promotion", message: shown.codeRefusal.message };
     // The same cart again (a second press, a reload): the same payment, and the hold it has.
     const [current] = open;
-    if (current && open.length === 1 && (await isSameCheckout(tx, current, lines, delivery))) {
+    if (current && open.length === 1 && (await isSameCheckout(tx, current, lines, shown, delivery))) {
       const [payment] = await tx
         .select({ reference: payments.reference, status: payments.status, accessCode: payments.accessCode, createdAt: payments.createdAt })
         .from(payments)
@@ -320,9 +341,16 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, delivery
         message: held.left === 0 ? messages.outOfStock(name) : messages.notEnoughStock(name, held.left),
       });
     }
-    const totalKobo = cartTotalKobo(lines);
-    const [order] = await insertOrder(tx, { accountId, totalKobo, ...delivery, reservedUntil: holdUntil });
+    // The promotions again, their caps locked: the uses this order reserves are counted now.
+    const pricing = await priceOrder(tx, accountId, lines, code, { lock: true });
+    if (pricing.codeRefusal) refuse({ ok: false, reason: "promotion", message: pricing.codeRefusal.message });
+    if (request.expectedTotalKobo !== undefined && request.expectedTotalKobo !== pricing.totalKobo) {
+      refuse({ ok: false, reason: "total-changed", message: messages.totalChanged(formatNairaTotal(pricing.totalKobo)) });
+    }
+    const { totalKobo, discountKobo } = pricing;
+    const [order] = await insertOrder(tx, { accountId, totalKobo, discountKobo, ...delivery, reservedUntil: holdUntil });
     await insertOrderItems(tx, order.id, lines);
+    await recordDiscounts(tx, order.id, accountId, pricing.discounts);
     const reference = newPaymentReference();
     await tx.insert(payments).values({ orderId: order.id, provider: ctx.gateway.provider, reference, amountKobo: totalKobo });
     await recordNewOrder(tx, { orderId: order.id, note: holdUntil ? null : "Holds no stock: the customer's hold was used up" });
@@ -608,7 +636,8 @@ async function orderLetter(tx: Executor, ctx: CheckoutContext, orderId: number) 
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
   const [payment] = await tx.select({ reference: payments.reference }).from(payments).where(eq(payments.orderId, orderId));
-  return { order, items, paymentReference: payment?.reference ?? null, publicUrl: ctx.publicUrl };
+  const discounts = order.discountKobo ? await discountsOf(tx, [orderId]) : [];
+  return { order, items, paymentReference: payment?.reference ?? null, publicUrl: ctx.publicUrl, discounts };
 }
 
 /** A placed order's confirmation to its customer (by their channels), and the shop's notice. */

@@ -9,7 +9,8 @@ import { STATE_NAMES } from "~/common/nigeria";
 import { readablePhone, storedPhone, textablePhone } from "~/common/phone";
 import type { SignedInAccount } from "../accounts/sessions";
 import { changeShopSetting, readShopSetting, type SettingsChange, type ShopSetting } from "../admin/shop-settings";
-import { cartTotalKobo, getCart, getDelivery } from "../cart/cart";
+import { getCart, getDelivery } from "../cart/cart";
+import { cartCode, priceOrder, recordDiscounts } from "../promotions/promotions";
 import type { Database, Executor } from "../db/client";
 import { refusable } from "../db/refusable";
 import { accounts, orders, phoneCodes } from "../db/schema";
@@ -158,9 +159,14 @@ export type PayOnDeliveryResult = { ok: true; orderRef: string; totalKobo: numbe
 /**
  * Places the customer's cart as an order paid on delivery, in one transaction: every control
  * checked again under the customer's checkout lock, an open online checkout ended, the units taken
- * (or the whole refused), the cart emptied, the customer and the shop told.
+ * (or the whole refused), the cart emptied, the customer and the shop told. `expectedTotalKobo`:
+ * the total the page showed; if the order now costs something else, nothing is placed.
  */
-export async function placePayOnDelivery(ctx: CheckoutContext, accountId: number): Promise<PayOnDeliveryResult> {
+export async function placePayOnDelivery(
+  ctx: CheckoutContext,
+  accountId: number,
+  options: { expectedTotalKobo?: number } = {},
+): Promise<PayOnDeliveryResult> {
   const outcome = await refusable(ctx.db, async (tx, refuse: (refusal: PayOnDeliveryResult) => never): Promise<PayOnDeliveryResult> => {
     await lockCheckout(tx, accountId);
     const given = await getDelivery(tx, accountId);
@@ -171,8 +177,10 @@ export async function placePayOnDelivery(ctx: CheckoutContext, accountId: number
     const overLimit = lines.find((line) => line.quantity > line.maxPerOrder);
     if (overLimit)
       return { ok: false, message: messages.orderLimitAtCheckout(lineName(overLimit.productName, overLimit.size), overLimit.maxPerOrder) };
-    const totalKobo = cartTotalKobo(lines);
-    const offer = await payOnDeliveryOffer(tx, accountId, delivery, totalKobo, ctx.textChannels ?? []);
+    const code = await cartCode(tx, accountId);
+    const shown = await priceOrder(tx, accountId, lines, code);
+    if (shown.codeRefusal) return { ok: false, message: shown.codeRefusal.message };
+    const offer = await payOnDeliveryOffer(tx, accountId, delivery, shown.totalKobo, ctx.textChannels ?? []);
     if (!offer.offered) return { ok: false, message: offer.why ?? messages.podUnavailable };
     if (offer.confirmPhone) return { ok: false, message: messages.podPhoneNotConfirmed };
 
@@ -196,10 +204,17 @@ export async function placePayOnDelivery(ctx: CheckoutContext, accountId: number
       const name = lineName(held.line.productName, held.line.size);
       refuse({ ok: false, message: held.left === 0 ? messages.outOfStock(name) : messages.notEnoughStock(name, held.left) });
     }
+    // The promotions again, their caps locked: this order's uses are counted now (decision 0064).
+    const pricing = await priceOrder(tx, accountId, lines, code, { lock: true });
+    if (pricing.codeRefusal) refuse({ ok: false, message: pricing.codeRefusal.message });
+    if (pricing.totalKobo !== (options.expectedTotalKobo ?? shown.totalKobo))
+      refuse({ ok: false, message: messages.totalChanged(formatNairaTotal(pricing.totalKobo)) });
+    const { totalKobo, discountKobo } = pricing;
     const now = new Date();
     const [order] = await insertOrder(tx, {
       accountId,
       totalKobo,
+      discountKobo,
       ...delivery,
       status: "confirmed",
       paymentMethod: "pay_on_delivery",
@@ -207,6 +222,7 @@ export async function placePayOnDelivery(ctx: CheckoutContext, accountId: number
       arrivesBy: await estimateArrival(tx, delivery.state, now),
     });
     await insertOrderItems(tx, order.id, lines);
+    await recordDiscounts(tx, order.id, accountId, pricing.discounts);
     await recordNewOrder(tx, { orderId: order.id, status: "confirmed", by: { customer: accountId }, note: "Placed to pay on delivery" });
     await removeBoughtFromCart(tx, accountId, order.id);
     await queueOrderMails(tx, ctx, order.id);

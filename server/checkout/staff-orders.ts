@@ -38,6 +38,7 @@ import {
   type PaymentOutcome,
 } from "./checkout";
 import { payOnDeliveryOffer } from "./pay-on-delivery";
+import { discountsOf, PROMO_CODE_INPUT_MAX, priceOrder, recordDiscounts } from "../promotions/promotions";
 
 // Orders staff take for a customer (issue 28, decision 0061): by phone or WhatsApp, at catalogue
 // prices, for a customer found by e-mail or phone, or made on the spot with no password (they
@@ -96,6 +97,8 @@ export const staffOrderInput = z.object({
   delivery: deliveryInput,
   payment: z.enum(["link", "pay_on_delivery"], { error: messages.requestUnreadable }),
   send: z.array(z.enum(["sms", "whatsapp", "email"], { error: messages.requestUnreadable })),
+  /** A promotion code the customer gave on the phone; empty: none (automatic promotions still apply). */
+  code: z.string().max(PROMO_CODE_INPUT_MAX, messages.promoUnknown).default(""),
 });
 
 export type StaffOrderInput = z.infer<typeof staffOrderInput>;
@@ -201,12 +204,6 @@ export async function createStaffOrder(ctx: CheckoutContext, staffId: number, in
     const lines = await catalogueLines(tx, input.lines);
     // Refused: nothing kept, not even a customer made a moment ago.
     if (typeof lines === "string") refuse({ ok: false, message: lines });
-    const totalKobo = lines.reduce((sum, l) => sum + l.priceKobo * l.quantity, 0);
-    if (input.payment === "pay_on_delivery") {
-      // The owner's controls hold for staff too; staff heard the customer, so no texted code is asked.
-      const offer = await payOnDeliveryOffer(tx, accountId, delivery, totalKobo, ctx.textChannels ?? [], { byStaff: true });
-      if (!offer.offered) refuse({ ok: false, message: offer.why ?? messages.podUnavailable });
-    }
     await lockVariants(
       tx,
       lines.map((l) => l.variantId),
@@ -216,11 +213,28 @@ export async function createStaffOrder(ctx: CheckoutContext, staffId: number, in
       const name = lineName(held.line.productName, held.line.size);
       refuse({ ok: false, message: held.left === 0 ? messages.outOfStock(name) : messages.notEnoughStock(name, held.left) });
     }
+    // The promotions as for the customer's own checkout, their caps locked after the stock, in
+    // the order every checkout takes its locks (decision 0064).
+    const pricing = await priceOrder(
+      tx,
+      accountId,
+      lines.map((l) => ({ productId: l.productId, subtotalKobo: l.priceKobo * l.quantity })),
+      input.code.trim() ? input.code : null,
+      { lock: true },
+    );
+    if (pricing.codeRefusal) refuse({ ok: false, message: pricing.codeRefusal.message });
+    const { totalKobo, discountKobo } = pricing;
+    if (input.payment === "pay_on_delivery") {
+      // The owner's controls hold for staff too; staff heard the customer, so no texted code is asked.
+      const offer = await payOnDeliveryOffer(tx, accountId, delivery, totalKobo, ctx.textChannels ?? [], { byStaff: true });
+      if (!offer.offered) refuse({ ok: false, message: offer.why ?? messages.podUnavailable });
+    }
     const onDelivery = input.payment === "pay_on_delivery";
     const expiresAt = new Date(now.getTime() + (await getPaymentLinkHours(tx)) * 60 * 60_000);
     const [order] = await insertOrder(tx, {
       accountId,
       totalKobo,
+      discountKobo,
       ...delivery,
       source: "staff",
       ...(onDelivery
@@ -233,6 +247,7 @@ export async function createStaffOrder(ctx: CheckoutContext, staffId: number, in
         : { reservedUntil: expiresAt }),
     });
     await insertOrderItems(tx, order.id, lines);
+    await recordDiscounts(tx, order.id, accountId, pricing.discounts);
     await recordNewOrder(tx, {
       orderId: order.id,
       status: onDelivery ? "confirmed" : "pending",
@@ -252,7 +267,7 @@ export async function createStaffOrder(ctx: CheckoutContext, staffId: number, in
       action: "staff-order",
       subject: `Order ${order.orderRef}`,
       subjectPath: `/admin/orders/${order.orderRef}`,
-      detail: `${formatNairaTotal(totalKobo)} for ${noEmail ? `${input.customer.fullName} (no e-mail)` : email}, ${onDelivery ? "to pay on delivery" : `payment link sent by ${sent.length ? sent.join(", ") : "nothing (given by hand)"}`}`,
+      detail: `${formatNairaTotal(totalKobo)}${pricing.code && !pricing.codeRefusal ? ` with code ${pricing.code}` : ""} for ${noEmail ? `${input.customer.fullName} (no e-mail)` : email}, ${onDelivery ? "to pay on delivery" : `payment link sent by ${sent.length ? sent.join(", ") : "nothing (given by hand)"}`}`,
     });
     return { ok: true, orderRef: order.orderRef, link, sent };
   });
@@ -275,7 +290,14 @@ async function sendLink(
     await queueMail(tx, {
       kind: "payment-link",
       to: order.email,
-      ...paymentLinkMail({ order, items, publicUrl: ctx.publicUrl, url: link, expires: lagosDateTime(expiresAt).slice(0, 16) }),
+      ...paymentLinkMail({
+        order,
+        items,
+        discounts: await discountsOf(tx, [order.id]),
+        publicUrl: ctx.publicUrl,
+        url: link,
+        expires: lagosDateTime(expiresAt).slice(0, 16),
+      }),
     });
     sent.push("e-mail");
   }

@@ -347,6 +347,8 @@ export const carts = pgTable("carts", {
   changedAt: timestamp("changed_at", { withTimezone: true }),
   /** The `changedAt` the last reminder was about: one reminder per change, claimed by setting it. */
   remindedFor: timestamp("reminded_for", { withTimezone: true }),
+  /** The promotion code the customer entered (upper case), checked again whenever the cart is priced (decision 0064). */
+  promotionCode: text("promotion_code"),
 });
 
 export const cartItems = pgTable(
@@ -404,7 +406,10 @@ export const orders = pgTable(
     placedAt: timestamp("placed_at", { withTimezone: true }),
     /** Paid, but the stock was gone: an admin must refund it. */
     needsRefund: boolean("needs_refund").notNull().default(false),
+    /** What is charged: the lines less the discounts (`discountKobo`). */
     totalKobo: kobo("total_kobo").notNull(),
+    /** The promotions' discounts (`order_discounts`), 0 without one (decision 0064). */
+    discountKobo: kobo("discount_kobo").notNull().default(0),
     currency: text("currency").notNull().default("NGN"),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
@@ -452,6 +457,80 @@ export const orders = pgTable(
     index("orders_paid_at_idx")
       .on(t.paidAt)
       .where(sql`${t.paidAt} is not null`),
+  ],
+);
+
+// ---------------------------------------------------------------- promotions (issue 29, decision 0064)
+
+export const promotionKind = pgEnum("promotion_kind", ["percent", "fixed"]);
+/** Paused: off until an owner turns it on again; ended: off for good. */
+export const promotionStatus = pgEnum("promotion_status", ["active", "paused", "ended"]);
+
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Upper case, unique; null: automatic, applied whenever its conditions hold. */
+    code: text("code"),
+    kind: promotionKind("kind").notNull(),
+    /** Percent off (1..100), for kind percent. */
+    percent: integer("percent"),
+    /** Naira off in kobo, for kind fixed. */
+    amountKobo: kobo("amount_kobo"),
+    /** Only these products or categories' lines are discounted; both empty: the whole order. */
+    productIds: integer("product_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    categoryIds: integer("category_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    minSubtotalKobo: kobo("min_subtotal_kobo").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** Null: no cap. */
+    maxUses: integer("max_uses"),
+    maxUsesPerCustomer: integer("max_uses_per_customer"),
+    firstOrderOnly: boolean("first_order_only").notNull().default(false),
+    status: promotionStatus("status").notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("promotions_code_idx").on(t.code),
+    check("promotions_percent_range", sql`${t.kind} <> 'percent' or ${t.percent} between 1 and 100`),
+    check("promotions_amount_positive", sql`${t.kind} <> 'fixed' or ${t.amountKobo} > 0`),
+  ],
+);
+
+/**
+ * A promotion an order used, and what it took off. A use counts while its order is pending (the
+ * reservation) or once it is placed; an order that ends unpaid gives it back (decision 0064).
+ */
+export const orderDiscounts = pgTable(
+  "order_discounts",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    promotionId: integer("promotion_id")
+      .notNull()
+      .references(() => promotions.id),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    /** The promotion's name and code when the order was made. */
+    name: text("name").notNull(),
+    code: text("code"),
+    amountKobo: kobo("amount_kobo").notNull(),
+  },
+  (t) => [
+    index("order_discounts_order_idx").on(t.orderId),
+    index("order_discounts_promotion_idx").on(t.promotionId, t.accountId),
+    uniqueIndex("order_discounts_once_idx").on(t.orderId, t.promotionId),
   ],
 );
 

@@ -30,6 +30,7 @@ const order: Order = {
   status: "paid",
   needsRefund: false,
   totalKobo: 18_250_050,
+  discountKobo: 0,
   currency: "NGN",
   firstName: "Chinua",
   lastName: "Achebe",

@@ -6,6 +6,7 @@ import { arrivesBy } from "~/common/delivery-estimate";
 import { lineName } from "~/common/featured";
 import { readableLagosDate } from "~/common/lagos-time";
 import { formatNaira, formatNairaTotal } from "~/common/money";
+import { discountLabel, type DiscountLine } from "~/common/totals";
 import { reviewFormPath } from "~/common/reviews";
 import { ADMIN_PANELS, adminPanelPath, CUSTOMER_PANELS, customerPanelPath } from "~/common/panels";
 import type { orderItems, orders } from "../db/schema";
@@ -99,17 +100,22 @@ interface OrderLetter {
   /** None for an order paid on delivery. */
   paymentReference: string | null;
   publicUrl: string;
+  /** The promotions' discounts (decision 0064); none when the order had none. */
+  discounts?: DiscountLine[];
 }
 
 const onDelivery = (order: typeof orders.$inferSelect) => order.paymentMethod === "pay_on_delivery";
 
-function orderTable({ order, items, paymentReference }: OrderLetter): ItemTable {
+function orderTable({ order, items, paymentReference, discounts = [] }: OrderLetter): ItemTable {
   return {
-    rows: items.map((item) => ({
-      label: lineName(item.productName, item.size),
-      detail: `${item.quantity} x ${formatNaira(item.unitPriceKobo)}`,
-      amount: formatNairaTotal(item.unitPriceKobo * item.quantity),
-    })),
+    rows: [
+      ...items.map((item) => ({
+        label: lineName(item.productName, item.size),
+        detail: `${item.quantity} x ${formatNaira(item.unitPriceKobo)}`,
+        amount: formatNairaTotal(item.unitPriceKobo * item.quantity),
+      })),
+      ...discounts.map((discount) => ({ label: discountLabel(discount), detail: "", amount: `−${formatNairaTotal(discount.amountKobo)}` })),
+    ],
     total: { label: onDelivery(order) ? "To pay on delivery" : "Total paid", amount: formatNairaTotal(order.totalKobo) },
     after: [
       `Order reference: ${order.orderRef}`,

@@ -2,6 +2,8 @@ import { messages } from "~/common/messages";
 import { readablePhone } from "~/common/phone";
 import { getPayOnDeliverySettings } from "../checkout/pay-on-delivery";
 import { and, asc, desc, eq, gte, ilike, like, lt, or, sql, type SQL } from "drizzle-orm";
+import type { DiscountLine } from "~/common/totals";
+import { totalsOf } from "../promotions/promotions";
 import { lineName } from "~/common/featured";
 import { recordAudit } from "../admin/audit";
 import { containing, phoneDigits } from "../db/like";
@@ -237,7 +239,10 @@ export interface AdminOrderDetail {
   orderRef: string;
   status: OrderStatus;
   needsRefund: boolean;
+  /** What is charged; the lines' subtotal less the promotions' discounts (decision 0064). */
   totalKobo: number;
+  subtotalKobo: number;
+  discounts: DiscountLine[];
   currency: string;
   trackingId: string | null;
   orderDate: string;
@@ -291,7 +296,7 @@ export async function getOrderForAdmin(db: Database, orderRef: string): Promise<
     .where(eq(orders.orderRef, orderRef));
   if (!order) return null;
   const o = order.order;
-  const [items, paymentRows, events, collected] = await Promise.all([
+  const [items, paymentRows, events, collected, totals] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
     db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(desc(payments.id)),
     db
@@ -311,6 +316,7 @@ export async function getOrderForAdmin(db: Database, orderRef: string): Promise<
       .from(collections)
       .innerJoin(accounts, eq(accounts.id, collections.collectedBy))
       .where(eq(collections.orderId, o.id)),
+    totalsOf(db, o),
   ]);
   // One checkout opens one payment; should there ever be more, the successful one counts.
   const payment = paymentRows.find((p) => p.status === "success") ?? paymentRows[0];
@@ -324,6 +330,8 @@ export async function getOrderForAdmin(db: Database, orderRef: string): Promise<
     status: o.status,
     needsRefund: o.needsRefund,
     totalKobo: o.totalKobo,
+    subtotalKobo: totals.subtotalKobo,
+    discounts: totals.discounts,
     currency: o.currency,
     trackingId: o.trackingId,
     orderDate: lagosDateTime(o.createdAt),

@@ -5,7 +5,7 @@ import { channelLabel } from "~/common/payment-channels";
 import { koboToNaira } from "~/common/money";
 import { addDays, daysBetween, isDay, lagosDateTime } from "~/common/lagos-time";
 import type { Database } from "../db/client";
-import { accounts, collections, orderItems, orders, payments } from "../db/schema";
+import { accounts, collections, orderDiscounts, orderItems, orders, payments } from "../db/schema";
 import { csvFile, type CsvCell } from "../export/csv";
 import { adminOrderWhere, lagosToday, orderUnitCount, type AdminOrderFilter } from "./admin-orders";
 import { staffLabel } from "./lifecycle";
@@ -67,6 +67,8 @@ const ORDER_HEADER = [
   "State",
   "Items",
   "Subtotal (NGN)",
+  "Discount (NGN)",
+  "Promotion codes",
   "Delivery (NGN)",
   "Total (NGN)",
   "Payment provider",
@@ -115,6 +117,10 @@ async function orderRows(db: Database, filter: AdminOrderFilter, limit: number):
       state: orders.state,
       itemCount: orderUnitCount,
       subtotalKobo: sql<number>`coalesce((select sum(${orderItems.quantity} * ${orderItems.unitPriceKobo}) from ${orderItems} where ${orderItems.orderId} = ${orders.id}), 0)::bigint`,
+      discountKobo: orders.discountKobo,
+      promotions: sql<
+        string | null
+      >`(select string_agg(coalesce(${orderDiscounts.code}, ${orderDiscounts.name}), ', ' order by ${orderDiscounts.id}) from ${orderDiscounts} where ${orderDiscounts.orderId} = ${orders.id})`,
       totalKobo: orders.totalKobo,
       provider: paymentColumn(payments.provider),
       channel: paymentColumn(payments.channel),
@@ -148,6 +154,8 @@ async function orderRows(db: Database, filter: AdminOrderFilter, limit: number):
     o.state,
     Number(o.itemCount),
     naira(Number(o.subtotalKobo)),
+    naira(o.discountKobo),
+    o.promotions,
     // Delivery is free (requirements §9): the column is there for the accounts, always 0.
     0,
     naira(o.totalKobo),

@@ -4,6 +4,8 @@ import { lagosDateTime } from "~/common/lagos-time";
 import type { Database } from "../db/client";
 import { orderItems, orders, payments } from "../db/schema";
 import { mayMove, placed, type OrderStatus } from "./lifecycle";
+import type { DiscountLine } from "~/common/totals";
+import { discountsOf } from "../promotions/promotions";
 
 // A customer's orders, newest first, with the items as they were bought (requirements §3.12 "Order as shown").
 // Only placed orders count: a checkout whose payment never arrived is not part of the history.
@@ -23,6 +25,8 @@ export interface OrderSummary {
   /** 'YYYY-MM-DD HH:MM:SS', Lagos time. */
   orderDate: string;
   items: { productId: number; productName: string; size: string; unitPriceKobo: number; quantity: number; imageFile: string | null }[];
+  /** The promotions' discounts (decision 0064). */
+  discounts: DiscountLine[];
 }
 
 export async function listOrders(db: Database, accountId: number): Promise<OrderSummary[]> {
@@ -60,8 +64,13 @@ export async function listOrders(db: Database, accountId: number): Promise<Order
       ),
     )
     .orderBy(asc(orderItems.id));
+  const discounts = await discountsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((order) => ({
     ...order,
+    discounts: discounts.filter((d) => d.orderId === order.id).map(({ orderId: _, ...discount }) => discount),
     cancellable: mayMove(order.status, "cancelled", "customer", order.paymentMethod),
     orderDate: lagosDateTime(order.createdAt),
     items: items.filter((i) => i.orderId === order.id).map(({ orderId: _, ...item }) => item),

@@ -29,8 +29,9 @@ export async function reportCsv(db: Executor, part: ReportCsvPart, range: Report
   const rows: CsvCell[][] = [];
   switch (part) {
     case "days":
-      rows.push(["Date", "Orders", "Units", "Revenue (NGN)"]);
-      for (const d of await loadDays(db, range)) rows.push([d.date, d.orders, d.units, nairaNumber(d.revenueKobo)]);
+      rows.push(["Date", "Orders", "Units", "Gross (NGN)", "Discounts (NGN)", "Revenue (NGN)"]);
+      for (const d of await loadDays(db, range))
+        rows.push([d.date, d.orders, d.units, nairaNumber(d.grossKobo), nairaNumber(d.discountKobo), nairaNumber(d.revenueKobo)]);
       break;
     case "categories":
       rows.push(["Category", "Orders", "Units", "Revenue (NGN)", "Share of revenue (%)"]);

@@ -21,7 +21,11 @@ export const BEST_SELLERS_CSV_LIMIT = 5000;
 export interface ReportDay {
   /** `YYYY-MM-DD`, a Lagos calendar day. */
   date: string;
+  /** Net: what the orders cost their customers, the promotions' discounts taken off. */
   revenueKobo: number;
+  /** The lines at their prices, before discounts: gross − discounts = revenue (decision 0064). */
+  grossKobo: number;
+  discountKobo: number;
   orders: number;
   units: number;
 }
@@ -55,6 +59,8 @@ export interface SalesReport {
   /** Every day of the range, oldest first, zero-filled. */
   days: ReportDay[];
   revenueKobo: number;
+  grossKobo: number;
+  discountKobo: number;
   orderCount: number;
   units: number;
   /** Revenue / orders, rounded to whole kobo; 0 with no orders. */
@@ -64,15 +70,12 @@ export interface SalesReport {
   bestSellers: BestSeller[];
 }
 
-/** SQL: the order is a sale paid within [start, end). The one rule of a sale (decision 0011). */
+/** SQL: the order is a sale. The one rule of a sale (decision 0011). */
+export const isSale: SQL = and(isNotNull(orders.paidAt), inArray(orders.status, [...SALE_STATUSES]), eq(orders.needsRefund, false))!;
+
+/** SQL: the order is a sale paid within [start, end). */
 export function soldWithin(start: Date, end: Date): SQL {
-  return and(
-    isNotNull(orders.paidAt),
-    inArray(orders.status, [...SALE_STATUSES]),
-    eq(orders.needsRefund, false),
-    gte(orders.paidAt, start),
-    lt(orders.paidAt, end),
-  )!;
+  return and(isSale, gte(orders.paidAt, start), lt(orders.paidAt, end))!;
 }
 
 /** The instants a range covers: Lagos midnight of its first day to Lagos midnight after its last. */
@@ -95,6 +98,7 @@ export async function loadDays(db: Executor, range: ReportRange): Promise<Report
     .select({
       date: paidDay,
       revenueKobo: sql<number>`coalesce(sum(${orders.totalKobo}), 0)`.mapWith(Number),
+      discountKobo: sql<number>`coalesce(sum(${orders.discountKobo}), 0)`.mapWith(Number),
       orders: sql<number>`count(*)`.mapWith(Number),
       units: sql<number>`coalesce(sum(${orderUnits}), 0)`.mapWith(Number),
     })
@@ -105,7 +109,9 @@ export async function loadDays(db: Executor, range: ReportRange): Promise<Report
   return Array.from({ length: range.days }, (_, i) => {
     const date = addDays(range.from, i);
     const found = byDate.get(date);
-    return { date, revenueKobo: found?.revenueKobo ?? 0, orders: found?.orders ?? 0, units: found?.units ?? 0 };
+    const revenueKobo = found?.revenueKobo ?? 0;
+    const discountKobo = found?.discountKobo ?? 0;
+    return { date, revenueKobo, grossKobo: revenueKobo + discountKobo, discountKobo, orders: found?.orders ?? 0, units: found?.units ?? 0 };
   });
 }
 
@@ -157,12 +163,15 @@ export async function loadSalesSummary(db: Executor, range: ReportRange, bestSel
   const sellers = await loadBestSellers(db, range, bestSellers);
   // At most 366 rows: the totals are sums of the per-day aggregates.
   const revenueKobo = days.reduce((sum, d) => sum + d.revenueKobo, 0);
+  const discountKobo = days.reduce((sum, d) => sum + d.discountKobo, 0);
   const orderCount = days.reduce((sum, d) => sum + d.orders, 0);
   const units = days.reduce((sum, d) => sum + d.units, 0);
   return {
     range,
     days,
     revenueKobo,
+    grossKobo: revenueKobo + discountKobo,
+    discountKobo,
     orderCount,
     units,
     averageOrderKobo: orderCount === 0 ? 0 : Math.round(revenueKobo / orderCount),

@@ -337,9 +337,14 @@ describe("over HTTP", () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.subarray(3).toString("utf8")).toBe(
-      ["Date,Orders,Units,Revenue (NGN)", "2025-03-09,1,1,7000", "2025-03-10,2,3,120000.51", "2025-03-11,2,5,90000", "2025-03-12,1,1,20000", ""].join(
-        "\r\n",
-      ),
+      [
+        "Date,Orders,Units,Gross (NGN),Discounts (NGN),Revenue (NGN)",
+        "2025-03-09,1,1,7000,0,7000",
+        "2025-03-10,2,3,120000.51,0,120000.51",
+        "2025-03-11,2,5,90000,0,90000",
+        "2025-03-12,1,1,20000,0,20000",
+        "",
+      ].join("\r\n"),
     );
   });
 

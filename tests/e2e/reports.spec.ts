@@ -133,9 +133,9 @@ test("Reports: a range of days, figures per day and per category, best sellers, 
   expect(perDay.name).toBe(`sales-per-day_${today}_to_${today}.csv`);
   expect([...perDay.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const dayRows = perDay.bytes.subarray(3).toString("utf8").split("\r\n");
-  expect(dayRows[0]).toBe("Date,Orders,Units,Revenue (NGN)");
+  expect(dayRows[0]).toBe("Date,Orders,Units,Gross (NGN),Discounts (NGN),Revenue (NGN)");
   expect(dayRows[2]).toBe("");
-  const [date, orders, units, naira] = dayRows[1].split(",");
+  const [date, orders, units, , , naira] = dayRows[1].split(",");
   expect([date, Number(orders) >= 1, Number(units) >= 1]).toEqual([today, true, true]);
   expect(Number(naira) * 100).toBe(kobo(await revenue.textContent()));
 

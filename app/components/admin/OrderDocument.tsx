@@ -1,8 +1,9 @@
 import { BackLink } from "./BackLink";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { SHOP_ADDRESS, SHOP_EMAIL, SHOP_NAME, SHOP_PHONE_DISPLAY } from "~/common/constants";
 import { formatNaira, formatNairaTotal } from "~/common/money";
+import { discountLabel } from "~/common/totals";
 import { channelWord } from "~/common/payment-channels";
 import type { OrderDocumentData } from "~/app/admin/orders.server";
 import { Logo } from "../Logo";
@@ -195,6 +196,14 @@ function InvoiceLines({ order }: { order: OrderDocumentData }) {
         <dl className="grid grid-cols-[1fr_auto] gap-y-1 sm:min-w-64 [&>dd]:pl-8" data-testid="document-totals">
           <dt className="text-slate-600">Subtotal</dt>
           <dd className="text-right tabular-nums">{formatNairaTotal(order.subtotalKobo)}</dd>
+          {order.discounts.map((discount) => (
+            <Fragment key={discount.name}>
+              <dt className="text-slate-600" data-testid="document-discount">
+                {discountLabel(discount)}
+              </dt>
+              <dd className="text-right tabular-nums">−{formatNairaTotal(discount.amountKobo)}</dd>
+            </Fragment>
+          ))}
           <dt className="text-slate-600">Delivery</dt>
           <dd className="text-right">Free</dd>
           <dt className="border-t border-slate-300 pt-1 text-base font-bold text-slate-900">Total</dt>
@@ -265,6 +274,11 @@ function PackingLines({ order }: { order: OrderDocumentData }) {
       <p className="mt-2 border-t border-slate-300 pt-3 text-right font-semibold text-slate-900" data-testid="document-units">
         {`${units} ${units === 1 ? "unit" : "units"} in all`}
       </p>
+      {order.discounts.length ? (
+        <p className="mt-2 text-right text-sm text-slate-700" data-testid="document-promotions">
+          Promotion used: {order.discounts.map(discountLabel).join(", ")}
+        </p>
+      ) : null}
       <div className="mt-10 grid gap-8 sm:grid-cols-2">
         <p className="border-t border-slate-400 pt-1 text-xs text-slate-600">Packed by (name, signature, date)</p>
         <p className="border-t border-slate-400 pt-1 text-xs text-slate-600">Received by the customer (name, signature, date)</p>

@@ -92,6 +92,11 @@ export function ReportsPanel({ data }: { data: PanelData }) {
         <Stat label="Units sold" value={count(report.units)} testId="report-units" />
         <Stat label="Average order" value={formatNairaTotal(report.averageOrderKobo)} testId="report-average" wide />
       </dl>
+      {report.discountKobo ? (
+        <p className="mt-2 text-sm text-slate-600" data-testid="report-discounts">
+          Revenue is after promotions: {formatNairaTotal(report.grossKobo)} at full price, less {formatNairaTotal(report.discountKobo)} of discounts.
+        </p>
+      ) : null}
 
       <PayOnDeliveryReport data={data.payOnDelivery} csvPath={csvPath} />
 

@@ -110,6 +110,12 @@ export function TakeAnOrder({ data, result }: { data: Data; result: StaffOrderAn
             </div>
           ))}
         </fieldset>
+        <div className="sm:max-w-xs">
+          <label htmlFor="so-code" className="text-sm font-medium text-slate-700">
+            Promotion code (if the customer has one)
+          </label>
+          <input id="so-code" name="code" autoComplete="off" maxLength={20} className={`${inputStyle} uppercase`} />
+        </div>
         <fieldset className="grid gap-2">
           <legend className="mb-2 font-semibold text-slate-900">Payment</legend>
           <label className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 ring-1 ring-slate-200">

@@ -25,7 +25,7 @@ const AWAITING_POLL_MS = 4000;
  * the provider's window takes the card; on success the server verifies the payment and places
  * the order, then the customer goes to the dashboard.
  */
-export function PayNow({ label, placedTo = "/userdashboard" }: { label: string; placedTo?: string }) {
+export function PayNow({ label, placedTo = "/userdashboard", totalKobo }: { label: string; placedTo?: string; totalKobo?: number }) {
   const start = useFetcher<PaymentStep>();
   const finish = useFetcher<PaymentStep>();
   const navigate = useNavigate();
@@ -143,7 +143,7 @@ export function PayNow({ label, placedTo = "/userdashboard" }: { label: string; 
         type="button"
         className={`${buttonStyles.accent} w-full py-3 text-lg`}
         disabled={busy}
-        onClick={() => void start.submit({ intent: "pay" }, { method: "post" })}
+        onClick={() => void start.submit({ intent: "pay", ...(totalKobo === undefined ? {} : { total: String(totalKobo) }) }, { method: "post" })}
       >
         <LockIcon className="h-5 w-5" />{" "}
         {awaiting ? "Awaiting payment..." : placing ? "Placing your order..." : start.state !== "idle" ? "Opening payment..." : label}

@@ -55,6 +55,7 @@ export function PayOnDelivery({ view, totalKobo }: { view: PayOnDeliveryView; to
       ) : null}
       {confirmed ? (
         <fetcher.Form method="post" className="mt-3">
+          <input type="hidden" name="total" value={totalKobo} />
           {button("pod-place", "Place order, pay on delivery", "Placing your order...")}
         </fetcher.Form>
       ) : (

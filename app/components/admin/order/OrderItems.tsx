@@ -1,4 +1,5 @@
 import { formatNairaTotal } from "~/common/money";
+import { discountLabel } from "~/common/totals";
 import { OrderLine } from "~/app/components/OrderLine";
 import { Card, type AdminOrder } from "./OrderCard";
 
@@ -13,8 +14,14 @@ export function OrderItems({ order, className }: { order: AdminOrder; className?
       <dl className="mt-2 border-t border-slate-200 pt-3 text-sm">
         <div className="flex justify-between py-1">
           <dt className="text-slate-600">Subtotal</dt>
-          <dd className="text-slate-900">{formatNairaTotal(order.totalKobo)}</dd>
+          <dd className="text-slate-900">{formatNairaTotal(order.subtotalKobo)}</dd>
         </div>
+        {order.discounts.map((discount) => (
+          <div key={discount.name} className="flex justify-between py-1" data-testid="order-discount">
+            <dt className="text-emerald-800">{discountLabel(discount)}</dt>
+            <dd className="text-emerald-800">−{formatNairaTotal(discount.amountKobo)}</dd>
+          </div>
+        ))}
         <div className="flex justify-between py-1 text-base font-bold">
           <dt className="text-slate-900">{order.paymentMethod === "pay_on_delivery" && !order.paidDate ? "To collect on delivery" : "Total paid"}</dt>
           <dd className="text-slate-900" data-testid="order-total">

@@ -1,0 +1,184 @@
+import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { messages } from "~/common/messages";
+import type { DiscountLine, Totals } from "~/common/totals";
+import type { Executor } from "../db/client";
+import { carts, orderDiscounts, orders, products, promotions } from "../db/schema";
+import { normalizeCode, priceLines, type AppliedDiscount, type Pricing, type PricingLine, type PromotionRule, type UsageFacts } from "./pricing";
+
+// Promotions over the database (issue 29, decision 0064): which promotions are in play for an
+// order, how often they were used, and the discounts an order records. pricing.ts does the sums.
+//
+// A use counts while its order is pending (a reservation, made when the checkout or payment link
+// opens) and once the order is placed; an order that ends unpaid gives its use back by ending.
+// The customer's own open checkout does not count against them: the next Pay Now replaces it.
+// A payment that arrives after its reservation lapsed places the order, so the use counts again,
+// past a cap if need be: the customer paid the discounted price.
+
+/** A line to price: a cart line or a line staff chose; its category is looked up. */
+export interface LineToPrice {
+  productId: number;
+  subtotalKobo: number;
+}
+
+const ruleColumns = {
+  id: promotions.id,
+  name: promotions.name,
+  code: promotions.code,
+  kind: promotions.kind,
+  percent: promotions.percent,
+  amountKobo: promotions.amountKobo,
+  productIds: promotions.productIds,
+  categoryIds: promotions.categoryIds,
+  minSubtotalKobo: promotions.minSubtotalKobo,
+  startsAt: promotions.startsAt,
+  endsAt: promotions.endsAt,
+  maxUses: promotions.maxUses,
+  maxUsesPerCustomer: promotions.maxUsesPerCustomer,
+  firstOrderOnly: promotions.firstOrderOnly,
+  status: promotions.status,
+};
+
+/** A use that counts (see above): the order is placed, or pending and not this customer's own checkout. */
+const countedUse = (accountId: number) =>
+  or(
+    sql`${orders.placedAt} is not null`,
+    and(eq(orders.status, "pending"), or(ne(orders.accountId, accountId), ne(orders.source, "checkout"))),
+  );
+
+async function usageOf(tx: Executor, promotionIds: number[], accountId: number): Promise<UsageFacts> {
+  const uses = new Map<number, { all: number; customer: number }>();
+  if (promotionIds.length) {
+    const rows = await tx
+      .select({
+        promotionId: orderDiscounts.promotionId,
+        all: sql<number>`count(*)::int`,
+        customer: sql<number>`(count(*) filter (where ${orderDiscounts.accountId} = ${accountId}))::int`,
+      })
+      .from(orderDiscounts)
+      .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
+      .where(and(inArray(orderDiscounts.promotionId, promotionIds), countedUse(accountId)))
+      .groupBy(orderDiscounts.promotionId);
+    for (const row of rows) uses.set(row.promotionId, { all: row.all, customer: row.customer });
+  }
+  const [placed] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), sql`${orders.placedAt} is not null`));
+  return { uses, placedOrders: placed.count };
+}
+
+/**
+ * Prices lines for a customer, with the code they gave (as typed, or null). `lock`: inside the
+ * transaction that reserves the uses, the rows of promotions with a cap on uses are locked before
+ * the uses are counted, so two checkouts at once cannot both take a code's last use.
+ */
+export async function priceOrder(
+  tx: Executor,
+  accountId: number,
+  lines: LineToPrice[],
+  typedCode: string | null,
+  options: { lock?: boolean; now?: Date } = {},
+): Promise<Pricing> {
+  const givenCode = typedCode === null ? null : (normalizeCode(typedCode) ?? typedCode.trim().slice(0, 20).toUpperCase());
+  const validCode = typedCode === null ? null : normalizeCode(typedCode);
+  const query = tx
+    .select(ruleColumns)
+    .from(promotions)
+    .where(
+      or(
+        and(isNull(promotions.code), eq(promotions.status, "active")),
+        validCode === null ? sql`false` : eq(promotions.code, validCode),
+      ),
+    )
+    .orderBy(asc(promotions.id));
+  const rules: PromotionRule[] = await query;
+  // Only a cap on everyone's uses needs the row lock: a customer's own uses are counted under
+  // their checkout lock already, and a promotion without caps must not make checkouts queue.
+  const capped = rules.filter((rule) => rule.maxUses !== null).map((rule) => rule.id);
+  if (options.lock && capped.length) {
+    await tx.select({ id: promotions.id }).from(promotions).where(inArray(promotions.id, capped)).orderBy(asc(promotions.id)).for("update");
+  }
+  const coded = rules.find((rule) => rule.code !== null) ?? null;
+  const automatic = rules.filter((rule) => rule.code === null);
+  const priced: PricingLine[] = await withCategories(tx, lines);
+  const usage = await usageOf(
+    tx,
+    rules.map((rule) => rule.id),
+    accountId,
+  );
+  return priceLines(priced, { coded, automatic, givenCode }, usage, options.now ?? new Date());
+}
+
+async function withCategories(tx: Executor, lines: LineToPrice[]): Promise<PricingLine[]> {
+  if (lines.length === 0) return [];
+  const ids = [...new Set(lines.map((line) => line.productId))];
+  const rows = await tx.select({ id: products.id, categoryId: products.categoryId }).from(products).where(inArray(products.id, ids));
+  const category = new Map(rows.map((row) => [row.id, row.categoryId]));
+  return lines.map((line) => ({ productId: line.productId, subtotalKobo: line.subtotalKobo, categoryId: category.get(line.productId) ?? 0 }));
+}
+
+/** The discounts an order was made with: its uses (reserved while it is pending). */
+export async function recordDiscounts(tx: Executor, orderId: number, accountId: number, discounts: AppliedDiscount[]): Promise<void> {
+  if (discounts.length === 0) return;
+  await tx.insert(orderDiscounts).values(discounts.map((d) => ({ orderId, accountId, promotionId: d.promotionId, name: d.name, code: d.code, amountKobo: d.amountKobo })));
+}
+
+export type OrderDiscount = DiscountLine & { orderId: number };
+
+/** The discount lines of these orders, in the order they were applied. */
+export async function discountsOf(tx: Executor, orderIds: number[]): Promise<OrderDiscount[]> {
+  if (orderIds.length === 0) return [];
+  return tx
+    .select({ orderId: orderDiscounts.orderId, name: orderDiscounts.name, code: orderDiscounts.code, amountKobo: orderDiscounts.amountKobo })
+    .from(orderDiscounts)
+    .where(inArray(orderDiscounts.orderId, orderIds))
+    .orderBy(asc(orderDiscounts.id));
+}
+
+/** An order's totals as its pages, mails and documents show them. */
+export async function totalsOf(tx: Executor, order: { id: number; totalKobo: number; discountKobo: number }): Promise<Totals> {
+  const discounts = order.discountKobo ? await discountsOf(tx, [order.id]) : [];
+  return {
+    subtotalKobo: order.totalKobo + order.discountKobo,
+    discounts: discounts.map(({ name, code, amountKobo }) => ({ name, code, amountKobo })),
+    totalKobo: order.totalKobo,
+  };
+}
+
+// ------------------------------------------------------------------ the cart's code
+
+/** The cart's price now, with the code the customer entered (checked again: it may no longer hold). */
+export async function cartPricing(tx: Executor, accountId: number, lines: LineToPrice[]): Promise<Pricing> {
+  return priceOrder(tx, accountId, lines, lines.length ? await cartCode(tx, accountId) : null);
+}
+
+/** The code the customer entered in their cart, if any. */
+export async function cartCode(tx: Executor, accountId: number): Promise<string | null> {
+  const [cart] = await tx.select({ code: carts.promotionCode }).from(carts).where(eq(carts.accountId, accountId));
+  return cart?.code ?? null;
+}
+
+/** The longest text read as a code: a longer one is refused before any lookup. */
+export const PROMO_CODE_INPUT_MAX = 40;
+
+export type CodeResult = { ok: true; code: string; message: string } | { ok: false; message: string };
+
+/**
+ * Applies a code to the customer's cart if it holds for the cart now; otherwise says why and
+ * changes nothing. `lines` are the cart's.
+ */
+export async function applyCode(tx: Executor, accountId: number, typed: string, lines: LineToPrice[]): Promise<CodeResult> {
+  const trimmed = typed.trim();
+  if (!trimmed) return { ok: false, message: messages.promoCodeRequired };
+  const code = trimmed.length <= PROMO_CODE_INPUT_MAX ? normalizeCode(trimmed) : null;
+  if (code === null) return { ok: false, message: messages.promoUnknown };
+  const pricing = await priceOrder(tx, accountId, lines, code);
+  if (pricing.codeRefusal) return { ok: false, message: pricing.codeRefusal.message };
+  await tx.insert(carts).values({ accountId, promotionCode: code }).onConflictDoUpdate({ target: carts.accountId, set: { promotionCode: code } });
+  return { ok: true, code, message: messages.promoCodeApplied(code) };
+}
+
+/** Takes the code off the customer's cart. */
+export async function removeCode(tx: Executor, accountId: number): Promise<void> {
+  await tx.update(carts).set({ promotionCode: null }).where(eq(carts.accountId, accountId));
+}
