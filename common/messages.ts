@@ -321,6 +321,7 @@ export const messages = {
   offersLinkUnknown: "This link is not valid. Sign in to choose which messages you get.",
   cartRemindersSaved: "Cart reminders saved.",
   cartReminderHoursInvalid: "Please enter how long a cart waits before its reminder: whole hours from 1 to 72.",
+  cartReminderCodeUnknown: "No promotion has this code: create it in Promotions first, or leave the code empty.",
 
   // Promotions and codes (issue 29, decision 0064; the shop's own).
   promoCodeRequired: "Please enter a promotion code.",

@@ -14,6 +14,8 @@ import { changePayOnDeliverySettings, getPayOnDeliverySettings, PAY_ON_DELIVERY_
 import { koboToNaira, nairaText } from "~/common/money";
 import { changePaymentLinkHours, getPaymentLinkHours } from "~/server/checkout/staff-orders";
 import { changeCartReminderSettings, getCartReminderSettings } from "~/server/marketing/cart-reminders";
+import { normalizeCode } from "~/server/promotions/pricing";
+import { isKnownCode } from "~/server/promotions/promotions";
 import {
   DELIVERY_SETTINGS_FORM,
   PAY_ON_DELIVERY_FORM,
@@ -119,7 +121,11 @@ export async function cartReminderSettingsAction(account: SignedInAccount, form:
   const typed = form.get("hours");
   const hours = typeof typed === "string" && /^\d{1,2}$/.test(typed.trim()) ? Number(typed.trim()) : 0;
   if (hours < 1 || hours > 72) return refuse(messages.cartReminderHoursInvalid);
-  const saved = await changeCartReminderSettings(context.db, account, { on: on === "on", hours });
+  const typedCode = form.get("code");
+  const given = typeof typedCode === "string" && typedCode.trim() !== "";
+  const code = given && typedCode.length <= 40 ? normalizeCode(typedCode) : null;
+  if (given && (code === null || !(await isKnownCode(context.db, code)))) return refuse(messages.cartReminderCodeUnknown);
+  const saved = await changeCartReminderSettings(context.db, account, { on: on === "on", hours, ...(code ? { code } : {}) });
   return saved.ok ? data<FormResult>({ status: "done", message: saved.message, form: CART_REMINDERS_FORM }) : refused(CART_REMINDERS_FORM);
 }
 

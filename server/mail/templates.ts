@@ -310,8 +310,11 @@ export function cartReminderMail({
   more,
   cartUrl,
   stopUrl,
+  code = null,
 }: {
   fullName: string;
+  /** A promotion code the owner offers with reminders (decision 0064). */
+  code?: string | null;
   /** What is still in the cart and on sale, with its price now. */
   lines: { name: string; quantity: number; priceKobo: number }[];
   /** Lines not listed (the mail lists a few). */
@@ -326,6 +329,7 @@ export function cartReminderMail({
       "You left these in your cart. They are still available, at today's prices:",
       ...lines.map((l) => `${l.name}${l.quantity > 1 ? ` × ${l.quantity}` : ""}: ${formatNaira(l.priceKobo * l.quantity)}`),
       ...(more > 0 ? [`and ${more} more.`] : []),
+      ...(code ? [`Enter the code ${code} in your cart for a discount.`] : []),
     ],
     action: { label: "Go to my cart", url: cartUrl },
     closing: `You get this because you left items in your cart. To get no more offers from us: ${stopUrl}`,

@@ -10,6 +10,7 @@ import { everyJob } from "../background";
 import { getCart } from "../cart/cart";
 import { queryRows, type Database, type Executor } from "../db/client";
 import { accounts, cartReminders, carts, orders } from "../db/schema";
+import { isLiveCode } from "../promotions/promotions";
 import { log } from "../log";
 import { announceMail, queueMail, queueText } from "../mail/outbox";
 import { cartReminderMail } from "../mail/templates";
@@ -29,6 +30,8 @@ export interface CartReminderSettings {
   on: boolean;
   /** How long a cart sits untouched before its reminder. */
   hours: number;
+  /** A promotion's code the reminder offers (decision 0064), while that promotion is on; none when absent. */
+  code?: string;
 }
 
 export const CART_REMINDER_SETTING: ShopSetting<CartReminderSettings> = {
@@ -36,9 +39,13 @@ export const CART_REMINDER_SETTING: ShopSetting<CartReminderSettings> = {
   subject: "Cart reminders",
   // Off until an owner turns it on: a real shop decides when its customers hear offers (the demo turns it on).
   defaults: { on: false, hours: 4 },
-  schema: z.object({ on: z.boolean(), hours: z.number().int().min(1).max(72) }),
+  schema: z.object({ on: z.boolean(), hours: z.number().int().min(1).max(72), code: z.string().max(20).optional() }),
   describe: (before, after) =>
-    [before.on === after.on ? "" : after.on ? "on" : "off", before.hours === after.hours ? "" : `after ${before.hours} → ${after.hours} hours`]
+    [
+      before.on === after.on ? "" : after.on ? "on" : "off",
+      before.hours === after.hours ? "" : `after ${before.hours} → ${after.hours} hours`,
+      (before.code ?? "") === (after.code ?? "") ? "" : after.code ? `offering code ${after.code}` : "no code",
+    ]
       .filter(Boolean)
       .join(", "),
   saved: messages.cartRemindersSaved,
@@ -78,6 +85,8 @@ export async function sendCartReminders(db: Database, ctx: CartReminderContext, 
   if (!settings.on || !withinOfferHours(now)) return run;
   const dueBy = new Date(now.getTime() - settings.hours * 60 * 60_000);
   const notBefore = new Date(now.getTime() - CART_REMINDER_MAX_AGE_MS);
+  // The owner's code, offered only while its promotion is on.
+  const code = settings.code && (await isLiveCode(db, settings.code, now)) ? settings.code : null;
   const orderedSince = sql`exists (select 1 from ${orders} where ${orders.accountId} = ${carts.accountId} and ${orders.placedAt} >= ${carts.changedAt})`;
   const due = await db
     .select({ id: carts.id, changedAt: carts.changedAt })
@@ -149,6 +158,7 @@ export async function sendCartReminders(db: Database, ctx: CartReminderContext, 
           more: lines.length - listed.length,
           cartUrl: `${ctx.publicUrl}/cartpage`,
           stopUrl: link,
+          code,
         });
         await queueMail(tx, { kind: "cart-reminder", to: account.email, ...mail });
       }

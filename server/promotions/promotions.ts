@@ -40,10 +40,7 @@ const ruleColumns = {
 
 /** A use that counts (see above): the order is placed, or pending and not this customer's own checkout. */
 const countedUse = (accountId: number) =>
-  or(
-    sql`${orders.placedAt} is not null`,
-    and(eq(orders.status, "pending"), or(ne(orders.accountId, accountId), ne(orders.source, "checkout"))),
-  );
+  or(sql`${orders.placedAt} is not null`, and(eq(orders.status, "pending"), or(ne(orders.accountId, accountId), ne(orders.source, "checkout"))));
 
 async function usageOf(tx: Executor, promotionIds: number[], accountId: number): Promise<UsageFacts> {
   const uses = new Map<number, { all: number; customer: number }>();
@@ -84,12 +81,7 @@ export async function priceOrder(
   const query = tx
     .select(ruleColumns)
     .from(promotions)
-    .where(
-      or(
-        and(isNull(promotions.code), eq(promotions.status, "active")),
-        validCode === null ? sql`false` : eq(promotions.code, validCode),
-      ),
-    )
+    .where(or(and(isNull(promotions.code), eq(promotions.status, "active")), validCode === null ? sql`false` : eq(promotions.code, validCode)))
     .orderBy(asc(promotions.id));
   const rules: PromotionRule[] = await query;
   // Only a cap on everyone's uses needs the row lock: a customer's own uses are counted under
@@ -120,7 +112,9 @@ async function withCategories(tx: Executor, lines: LineToPrice[]): Promise<Prici
 /** The discounts an order was made with: its uses (reserved while it is pending). */
 export async function recordDiscounts(tx: Executor, orderId: number, accountId: number, discounts: AppliedDiscount[]): Promise<void> {
   if (discounts.length === 0) return;
-  await tx.insert(orderDiscounts).values(discounts.map((d) => ({ orderId, accountId, promotionId: d.promotionId, name: d.name, code: d.code, amountKobo: d.amountKobo })));
+  await tx
+    .insert(orderDiscounts)
+    .values(discounts.map((d) => ({ orderId, accountId, promotionId: d.promotionId, name: d.name, code: d.code, amountKobo: d.amountKobo })));
 }
 
 export type OrderDiscount = DiscountLine & { orderId: number };
@@ -143,6 +137,31 @@ export async function totalsOf(tx: Executor, order: { id: number; totalKobo: num
     discounts: discounts.map(({ name, code, amountKobo }) => ({ name, code, amountKobo })),
     totalKobo: order.totalKobo,
   };
+}
+
+/** Whether a promotion with this code is on now (not paused or ended, within its dates). */
+export async function isLiveCode(tx: Executor, code: string, now = new Date()): Promise<boolean> {
+  const [found] = await tx
+    .select({ id: promotions.id })
+    .from(promotions)
+    .where(
+      and(
+        eq(promotions.code, code),
+        eq(promotions.status, "active"),
+        or(isNull(promotions.startsAt), sql`${promotions.startsAt} <= ${now}`),
+        or(isNull(promotions.endsAt), sql`${promotions.endsAt} > ${now}`),
+      ),
+    );
+  return found !== undefined;
+}
+
+/** Whether a promotion has this code and has not ended: a code the owner may attach to something. */
+export async function isKnownCode(tx: Executor, code: string): Promise<boolean> {
+  const [found] = await tx
+    .select({ id: promotions.id })
+    .from(promotions)
+    .where(and(eq(promotions.code, code), ne(promotions.status, "ended")));
+  return found !== undefined;
 }
 
 // ------------------------------------------------------------------ the cart's code
@@ -174,7 +193,10 @@ export async function applyCode(tx: Executor, accountId: number, typed: string, 
   if (code === null) return { ok: false, message: messages.promoUnknown };
   const pricing = await priceOrder(tx, accountId, lines, code);
   if (pricing.codeRefusal) return { ok: false, message: pricing.codeRefusal.message };
-  await tx.insert(carts).values({ accountId, promotionCode: code }).onConflictDoUpdate({ target: carts.accountId, set: { promotionCode: code } });
+  await tx
+    .insert(carts)
+    .values({ accountId, promotionCode: code })
+    .onConflictDoUpdate({ target: carts.accountId, set: { promotionCode: code } });
   return { ok: true, code, message: messages.promoCodeApplied(code) };
 }
 

@@ -14,6 +14,7 @@ import { queueText } from "~/server/mail/outbox";
 import { cartRecovery, changeCartReminderSettings, sendCartReminders, type CartReminderContext } from "~/server/marketing/cart-reminders";
 import { getOfferChoices, OFFERS_LINK_LIMIT, offersByLink, saveOfferChoices } from "~/server/marketing/offers";
 import { smsSize } from "~/server/texts/segments";
+import { readPromotionForm, savePromotion, setPromotionStatus } from "~/server/promotions/admin";
 import { textContent } from "~/server/texts/templates";
 import { deliveryFields, plainProductIds, quickCustomer, quickOwner, setStock, testCheckout, variantOf, type Shopper } from "../support/shop";
 import { freshClientAddress } from "../support/accounts";
@@ -112,6 +113,41 @@ describe("the reminder", () => {
       expect(await logged(ada)).toHaveLength(2);
     } finally {
       await setStock(handle.db, products[1], 50);
+    }
+  });
+
+  it("offers the owner's promotion code while its promotion is on, and none once it is paused", async () => {
+    const read = readPromotionForm({
+      name: "Come back",
+      code: "COMEBACK",
+      kind: "percent",
+      percent: "5",
+      amount: "",
+      minSubtotal: "",
+      startsAt: "",
+      endsAt: "",
+      maxUses: "",
+      maxUsesPerCustomer: "1",
+      productIds: [],
+      categoryIds: [],
+      firstOrderOnly: false,
+    });
+    if (!read.ok) throw new Error(read.message);
+    const saved = await savePromotion(handle.db, owner, null, read.values);
+    if (!saved.ok) throw new Error(saved.message);
+    expect((await changeCartReminderSettings(handle.db, owner, { on: true, hours: 4, code: "COMEBACK" })).ok).toBe(true);
+    try {
+      const bola = await cartOf("remind-code-bola", [products[2]]);
+      expect((await sendCartReminders(handle.db, CTX, AT)).sent).toBeGreaterThanOrEqual(1);
+      const [offered] = (await remindersTo(bola)).filter((m) => m.to === bola.email);
+      expect(offered.text).toContain("Enter the code COMEBACK in your cart for a discount.");
+      expect(await setPromotionStatus(handle.db, owner, saved.id, "paused")).toMatchObject({ ok: true });
+      const tolu = await cartOf("remind-code-tolu", [products[2]]);
+      expect((await sendCartReminders(handle.db, CTX, AT)).sent).toBeGreaterThanOrEqual(1);
+      const [plain] = (await remindersTo(tolu)).filter((m) => m.to === tolu.email);
+      expect(plain.text).not.toContain("COMEBACK");
+    } finally {
+      await changeCartReminderSettings(handle.db, owner, { on: true, hours: 4 });
     }
   });
 

@@ -286,7 +286,7 @@ function PaymentLinkSettings({ hours, result }: { hours: number; result: FormRes
 }
 
 /** Reminders about carts left waiting (issue 29): on or off, and after how long. */
-function CartReminderSettings({ reminders, result }: { reminders: { on: boolean; hours: number }; result: FormResult | undefined }) {
+function CartReminderSettings({ reminders, result }: { reminders: { on: boolean; hours: number; code?: string }; result: FormResult | undefined }) {
   return (
     <SettingsForm form={CART_REMINDERS_FORM} result={result} save="Save cart reminders">
       <fieldset className="grid gap-4" aria-describedby="reminders-hint">
@@ -311,6 +311,19 @@ function CartReminderSettings({ reminders, result }: { reminders: { on: boolean;
             maxLength={2}
             defaultValue={reminders.hours}
             className={`${inputStyle} sm:w-32`}
+          />
+        </div>
+        <div>
+          <label htmlFor="reminder-code" className="block text-sm font-medium text-slate-700">
+            A promotion code to offer in the e-mail (optional)
+          </label>
+          <input
+            id="reminder-code"
+            name="code"
+            maxLength={20}
+            autoComplete="off"
+            defaultValue={reminders.code ?? ""}
+            className={`${inputStyle} uppercase sm:w-64`}
           />
         </div>
       </fieldset>
