@@ -27,7 +27,13 @@ export interface MailContent {
 const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 function tableText({ rows, total, after }: ItemTable): string[] {
-  return [...rows.map((r) => `- ${r.label}: ${r.detail} = ${r.amount}`), `${total.label}: ${total.amount}`, "", ...after, ""];
+  return [
+    ...rows.map((r) => (r.detail ? `- ${r.label}: ${r.detail} = ${r.amount}` : `- ${r.label}: ${r.amount}`)),
+    `${total.label}: ${total.amount}`,
+    "",
+    ...after,
+    "",
+  ];
 }
 
 /**

@@ -42,9 +42,14 @@ const ruleColumns = {
 const countedUse = (accountId: number) =>
   or(sql`${orders.placedAt} is not null`, and(eq(orders.status, "pending"), or(ne(orders.accountId, accountId), ne(orders.source, "checkout"))));
 
-async function usageOf(tx: Executor, promotionIds: number[], accountId: number): Promise<UsageFacts> {
+/**
+ * How often these promotions were used, by everyone and by this customer, and the customer's
+ * placed orders: only what their conditions need (no query for a promotion without caps).
+ */
+async function usageOf(tx: Executor, rules: PromotionRule[], accountId: number): Promise<UsageFacts> {
   const uses = new Map<number, { all: number; customer: number }>();
-  if (promotionIds.length) {
+  const capped = rules.filter((rule) => rule.maxUses !== null || rule.maxUsesPerCustomer !== null).map((rule) => rule.id);
+  if (capped.length) {
     const rows = await tx
       .select({
         promotionId: orderDiscounts.promotionId,
@@ -53,15 +58,19 @@ async function usageOf(tx: Executor, promotionIds: number[], accountId: number):
       })
       .from(orderDiscounts)
       .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
-      .where(and(inArray(orderDiscounts.promotionId, promotionIds), countedUse(accountId)))
+      .where(and(inArray(orderDiscounts.promotionId, capped), countedUse(accountId)))
       .groupBy(orderDiscounts.promotionId);
     for (const row of rows) uses.set(row.promotionId, { all: row.all, customer: row.customer });
   }
-  const [placed] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(eq(orders.accountId, accountId), sql`${orders.placedAt} is not null`));
-  return { uses, placedOrders: placed.count };
+  let placedOrders = 0;
+  if (rules.some((rule) => rule.firstOrderOnly)) {
+    const [placed] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(eq(orders.accountId, accountId), sql`${orders.placedAt} is not null`));
+    placedOrders = placed.count;
+  }
+  return { uses, placedOrders };
 }
 
 /**
@@ -76,14 +85,27 @@ export async function priceOrder(
   typedCode: string | null,
   options: { lock?: boolean; now?: Date } = {},
 ): Promise<Pricing> {
-  const givenCode = typedCode === null ? null : (normalizeCode(typedCode) ?? typedCode.trim().slice(0, 20).toUpperCase());
   const validCode = typedCode === null ? null : normalizeCode(typedCode);
-  const query = tx
+  const rules: PromotionRule[] = await tx
     .select(ruleColumns)
     .from(promotions)
-    .where(or(and(isNull(promotions.code), eq(promotions.status, "active")), validCode === null ? sql`false` : eq(promotions.code, validCode)))
+    .where(or(inPlay, validCode === null ? sql`false` : eq(promotions.code, validCode)))
     .orderBy(asc(promotions.id));
-  const rules: PromotionRule[] = await query;
+  return priceWith(tx, accountId, lines, rules, typedCode, options);
+}
+
+/** The automatic promotions that are on (their dates are checked when they are priced). */
+const inPlay = and(isNull(promotions.code), eq(promotions.status, "active"));
+
+async function priceWith(
+  tx: Executor,
+  accountId: number,
+  lines: LineToPrice[],
+  rules: PromotionRule[],
+  typedCode: string | null,
+  options: { lock?: boolean; now?: Date },
+): Promise<Pricing> {
+  const givenCode = typedCode === null ? null : (normalizeCode(typedCode) ?? typedCode.trim().slice(0, 20).toUpperCase());
   // Only a cap on everyone's uses needs the row lock: a customer's own uses are counted under
   // their checkout lock already, and a promotion without caps must not make checkouts queue.
   const capped = rules.filter((rule) => rule.maxUses !== null).map((rule) => rule.id);
@@ -92,21 +114,21 @@ export async function priceOrder(
   }
   const coded = rules.find((rule) => rule.code !== null) ?? null;
   const automatic = rules.filter((rule) => rule.code === null);
-  const priced: PricingLine[] = await withCategories(tx, lines);
-  const usage = await usageOf(
-    tx,
-    rules.map((rule) => rule.id),
-    accountId,
-  );
+  // The lines' categories only when a promotion names some.
+  const byCategory = rules.some((rule) => rule.categoryIds.length > 0);
+  const priced: PricingLine[] = byCategory ? await withCategories(tx, lines) : lines.map((line) => ({ ...pick(line), categoryId: 0 }));
+  const usage = await usageOf(tx, rules, accountId);
   return priceLines(priced, { coded, automatic, givenCode }, usage, options.now ?? new Date());
 }
+
+const pick = (line: LineToPrice) => ({ productId: line.productId, subtotalKobo: line.subtotalKobo });
 
 async function withCategories(tx: Executor, lines: LineToPrice[]): Promise<PricingLine[]> {
   if (lines.length === 0) return [];
   const ids = [...new Set(lines.map((line) => line.productId))];
   const rows = await tx.select({ id: products.id, categoryId: products.categoryId }).from(products).where(inArray(products.id, ids));
   const category = new Map(rows.map((row) => [row.id, row.categoryId]));
-  return lines.map((line) => ({ productId: line.productId, subtotalKobo: line.subtotalKobo, categoryId: category.get(line.productId) ?? 0 }));
+  return lines.map((line) => ({ ...pick(line), categoryId: category.get(line.productId) ?? 0 }));
 }
 
 /** The discounts an order was made with: its uses (reserved while it is pending). */
@@ -166,9 +188,21 @@ export async function isKnownCode(tx: Executor, code: string): Promise<boolean> 
 
 // ------------------------------------------------------------------ the cart's code
 
-/** The cart's price now, with the code the customer entered (checked again: it may no longer hold). */
+/**
+ * The cart's price now, with the code the customer entered (checked again: it may no longer
+ * hold). The code and the promotions in play come in one statement: the cart and the order
+ * summary are asked for on every visit (decision 0064).
+ */
 export async function cartPricing(tx: Executor, accountId: number, lines: LineToPrice[]): Promise<Pricing> {
-  return priceOrder(tx, accountId, lines, lines.length ? await cartCode(tx, accountId) : null);
+  if (lines.length === 0) return priceLines([], { coded: null, automatic: [], givenCode: null }, { uses: new Map(), placedOrders: 0 }, new Date());
+  const rows = await tx
+    .select({ cartCode: carts.promotionCode, rule: ruleColumns })
+    .from(carts)
+    .leftJoin(promotions, or(inPlay, eq(promotions.code, carts.promotionCode)))
+    .where(eq(carts.accountId, accountId))
+    .orderBy(asc(promotions.id));
+  const rules = rows.flatMap((row) => (row.rule ? [row.rule] : []));
+  return priceWith(tx, accountId, lines, rules, rows[0]?.cartCode ?? null, {});
 }
 
 /** The code the customer entered in their cart, if any. */

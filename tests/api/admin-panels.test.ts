@@ -206,6 +206,7 @@ const FAILURES: Failure[] = [
   { menu: ADMIN_PANELS.shopHealth, missing: { table: "job_runs" }, request: () => send("GET", adminPanelPath(ADMIN_PANELS.shopHealth)) },
   { menu: ADMIN_PANELS.twoFactor, missing: { table: "recovery_codes" }, request: () => send("GET", adminPanelPath(ADMIN_PANELS.twoFactor)) },
   { menu: ADMIN_PANELS.takeAnOrder, missing: { table: "product_variants" }, request: () => send("GET", adminPanelPath(ADMIN_PANELS.takeAnOrder)) },
+  { menu: ADMIN_PANELS.promotions, missing: { table: "promotions" }, request: () => send("GET", adminPanelPath(ADMIN_PANELS.promotions)) },
 ];
 
 describe("a panel that fails", () => {

@@ -186,19 +186,19 @@ describe("the figures", () => {
   it("counts revenue, orders and units on the Lagos day of payment, zero-filled, oldest first", async () => {
     const report = await loadSalesReport(handle.db, range("2025-03-08", "2025-03-13"));
     expect(report.days).toEqual([
-      { date: "2025-03-08", revenueKobo: 0, orders: 0, units: 0 },
-      { date: "2025-03-09", revenueKobo: 700_000, orders: 1, units: 1 },
-      { date: "2025-03-10", revenueKobo: 12_000_051, orders: 2, units: 3 },
-      { date: "2025-03-11", revenueKobo: 9_000_000, orders: 2, units: 5 },
-      { date: "2025-03-12", revenueKobo: 2_000_000, orders: 1, units: 1 },
-      { date: "2025-03-13", revenueKobo: 0, orders: 0, units: 0 },
+      { date: "2025-03-08", revenueKobo: 0, grossKobo: 0, discountKobo: 0, orders: 0, units: 0 },
+      { date: "2025-03-09", revenueKobo: 700_000, grossKobo: 700_000, discountKobo: 0, orders: 1, units: 1 },
+      { date: "2025-03-10", revenueKobo: 12_000_051, grossKobo: 12_000_051, discountKobo: 0, orders: 2, units: 3 },
+      { date: "2025-03-11", revenueKobo: 9_000_000, grossKobo: 9_000_000, discountKobo: 0, orders: 2, units: 5 },
+      { date: "2025-03-12", revenueKobo: 2_000_000, grossKobo: 2_000_000, discountKobo: 0, orders: 1, units: 1 },
+      { date: "2025-03-13", revenueKobo: 0, grossKobo: 0, discountKobo: 0, orders: 0, units: 0 },
     ]);
     expect(report).toMatchObject({ revenueKobo: 23_700_051, orderCount: 6, units: 10, averageOrderKobo: 3_950_009 }); // 3,950,008.5
   });
 
   it("starts and ends the range at Lagos midnight", async () => {
     const tenth = await loadSalesReport(handle.db, range("2025-03-10", "2025-03-10"));
-    expect(tenth.days).toEqual([{ date: "2025-03-10", revenueKobo: 12_000_051, orders: 2, units: 3 }]);
+    expect(tenth.days).toEqual([{ date: "2025-03-10", revenueKobo: 12_000_051, grossKobo: 12_000_051, discountKobo: 0, orders: 2, units: 3 }]);
     expect(tenth.bestSellers.map((p) => [p.productId, p.units])).toEqual([
       [p1.productId, 2],
       [p2.productId, 1],

@@ -39,8 +39,9 @@ describe("Server-Timing", () => {
     expect(Number(m.app)).toBeGreaterThanOrEqual(Number(m.render));
     expect(Number(m.root)).toBeGreaterThanOrEqual(Number(m.session));
     // Categories and the ways to pay (both kept in memory in production, not in this development
-    // server), the session with the cart's count (shared by both loaders), the cart's lines.
-    expect(m.sql).toBe("4");
+    // server), the session with the cart's count (shared by both loaders), the cart's lines, and
+    // its promotion code with the promotions in play (none here, so no use is counted).
+    expect(m.sql).toBe("5");
   });
 
   it("times client-navigation data too, which has no render", async () => {
@@ -48,8 +49,8 @@ describe("Server-Timing", () => {
     const m = metrics(res.headers.get("server-timing"));
     expect(m.render).toBeUndefined();
     // The session was looked up a moment ago: on the embedded database it now comes from memory
-    // (decision 0030), so only the categories, the ways to pay and the cart's lines are asked for.
-    expect(m.sql).toBe(handle.engine === "pglite" ? "3" : "4");
+    // (decision 0030), so only the categories, the ways to pay, the cart's lines and its promotions are asked for.
+    expect(m.sql).toBe(handle.engine === "pglite" ? "4" : "5");
   });
 
   it("is off unless asked for", async () => {

@@ -112,7 +112,8 @@ function PromotionEditor({ data, result }: { data: PanelData; result: FormResult
   const [kind, setKind] = useState<"percent" | "fixed">(e?.kind ?? "percent");
   return (
     <Form
-      key={e?.id ?? "new"}
+      // A new promotion saved: the form starts empty again (the list has one more).
+      key={e ? `edit-${e.id}` : `new-${data.promotions.length}`}
       method="post"
       noValidate
       preventScrollReset
