@@ -6,8 +6,8 @@
 export { firstProblem } from "~/server/accounts/input";
 export { loadOverview } from "~/server/admin/overview";
 export { isOwner } from "~/server/admin/staff";
-export { getCart, getDelivery, saveDelivery } from "~/server/cart/cart";
-export { applyCode, cartPricing, removeCode, totalsOf } from "~/server/promotions/promotions";
+export { getCart, getDelivery, readCart, saveDelivery } from "~/server/cart/cart";
+export { applyCode, removeCode, totalsOf } from "~/server/promotions/promotions";
 export { getProductForEdit, productEditInput, updateProduct } from "~/server/catalog/admin";
 export {
   getFeaturedProduct,

@@ -15,15 +15,16 @@ import { useToast } from "../components/Toast";
 import { networkFallback, type FormResult } from "../forms";
 import { privatePageMeta } from "../seo";
 import { currentAccount } from "../sessions.server";
-import { cartPricing, getCart } from "~/app/services.server";
+import { readCart } from "~/app/services.server";
+import { pricingFor } from "../pricing.server";
 import { PromoCode } from "../components/checkout/PromoCode";
 import type { Pricing } from "~/server/promotions/pricing";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await currentAccount(request, context, "customer");
-  const lines = account ? await getCart(context.db, account.id) : [];
-  const pricing = account ? await cartPricing(context.db, account.id, lines) : null;
-  return { signedIn: account !== null, lines, pricing };
+  const cart = account ? await readCart(context.db, account.id) : null;
+  const pricing = account && cart ? await pricingFor(context, account.id, cart) : null;
+  return { signedIn: account !== null, lines: cart?.lines ?? [], pricing };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -13,7 +13,8 @@ import { channelSentence, PaymentMarks, usePaymentChannels } from "../components
 import { formIntent } from "../intents";
 import { privatePageMeta } from "../seo";
 import { requireAccount } from "../sessions.server";
-import { arrivalFor, cancelCheckout, cartPricing, completePayment, getCart, getDelivery, startCheckout } from "~/app/services.server";
+import { arrivalFor, cancelCheckout, completePayment, getDelivery, readCart, startCheckout } from "~/app/services.server";
+import { pricingFor } from "../pricing.server";
 import { PromoCode } from "../components/checkout/PromoCode";
 import { deliverySettings } from "../delivery.server";
 import { expectedTotal, PAY_ON_DELIVERY_INTENTS, payOnDeliveryAction, payOnDeliveryView, type PayOnDeliveryIntent } from "../pay-on-delivery.server";
@@ -21,11 +22,12 @@ import { PayOnDelivery } from "../components/checkout/PayOnDelivery";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await requireAccount(request, context, "customer");
-  const lines = await getCart(context.db, account.id);
+  const cart = await readCart(context.db, account.id);
+  const { lines } = cart;
   if (lines.length === 0) throw redirect("/cartpage");
   const delivery = await getDelivery(context.db, account.id);
   if (!delivery) throw redirect("/deliverydetailpage");
-  const pricing = await cartPricing(context.db, account.id, lines);
+  const pricing = await pricingFor(context, account.id, cart);
   // From now: the order is not placed yet (it keeps the day computed when it is paid).
   const arrives = arrivalFor(await deliverySettings(context), delivery.state);
   const payOnDelivery = await payOnDeliveryView(account, delivery, pricing.totalKobo, context);

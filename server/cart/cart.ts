@@ -18,6 +18,8 @@ export interface CartLine {
   productName: string;
   /** Sold by size: its page is /productdetail2. */
   featured: boolean;
+  /** The product's category (a promotion may be on some categories only). */
+  categoryId: number;
   size: string;
   priceKobo: number;
   quantity: number;
@@ -51,15 +53,28 @@ interface CartLineRow {
   stock: number;
   max_per_order: number;
   image: string | null;
+  category_id: number;
+  promotion_code: string | null;
+}
+
+/** A customer's cart: its lines, and the promotion code they entered (decision 0064). */
+export interface Cart {
+  lines: CartLine[];
+  promotionCode: string | null;
+}
+
+/** The lines of a customer's cart, what is off sale left out (readCart). */
+export async function getCart(db: Executor, accountId: number): Promise<CartLine[]> {
+  return (await readCart(db, accountId)).lines;
 }
 
 /**
- * The lines of a customer's cart, what is off sale left out. One function call whose plan the
- * database keeps: the cart, delivery and order summary pages each ask for it.
+ * The customer's cart, what is off sale left out, with its promotion code. One function call whose
+ * plan the database keeps: the cart, delivery and order summary pages each ask for it.
  */
-export async function getCart(db: Executor, accountId: number): Promise<CartLine[]> {
+export async function readCart(db: Executor, accountId: number): Promise<Cart> {
   const rows = await queryRows<CartLineRow>(db, sql`select * from cart_lines(${accountId})`);
-  return rows.map((r) => {
+  const lines = rows.map((r) => {
     const priceKobo = Number(r.price_kobo); // bigint: a string from node-postgres
     return {
       id: r.id,
@@ -74,8 +89,10 @@ export async function getCart(db: Executor, accountId: number): Promise<CartLine
       stock: r.stock,
       maxPerOrder: r.max_per_order,
       image: r.image,
+      categoryId: r.category_id,
     };
   });
+  return { lines, promotionCode: rows[0]?.promotion_code ?? null };
 }
 
 export function cartTotalKobo(lines: CartLine[]): number {

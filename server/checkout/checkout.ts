@@ -5,7 +5,7 @@ import { messages } from "~/common/messages";
 import { storedPhone } from "~/common/phone";
 import { channelLabel, channelWord } from "~/common/payment-channels";
 import { lineName } from "~/common/featured";
-import { getCart, getDelivery, type CartLine } from "../cart/cart";
+import { getDelivery, readCart, type CartLine } from "../cart/cart";
 import type { Database, Executor } from "../db/client";
 import { cartItems, carts, orderItems, orders, payments, refunds } from "../db/schema";
 import { refusable } from "../db/refusable";
@@ -27,7 +27,7 @@ import { moveRule, recordNewOrder, transition, TRANSITIONS } from "../orders/lif
 import { holdLines, lockVariants, moveStock, variantsOf } from "../orders/stock";
 import { isOpenPayment, mayBePaid, movePayments, OPEN_PAYMENT_STATUSES, type PaymentStatus } from "../payments/payment-status";
 import { sendRefund } from "./refunds";
-import { cartCode, discountsOf, priceOrder, recordDiscounts } from "../promotions/promotions";
+import { discountsOf, priceOrder, recordDiscounts } from "../promotions/promotions";
 import type { Pricing } from "../promotions/pricing";
 
 // Checkout, as a pending order that becomes paid once the provider confirms the money
@@ -278,7 +278,7 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, request:
     // The number in E.164, as saveDelivery keeps it (a cart saved before migration 0025 may not).
     const delivery = given && { ...given, phone: storedPhone(given.phone) };
     if (!delivery) return { ok: false, reason: "no-delivery", message: messages.deliveryMissing };
-    const lines = await getCart(tx, accountId);
+    const { lines, promotionCode: code } = await readCart(tx, accountId);
     if (lines.length === 0) return { ok: false, reason: "empty-cart", message: messages.cartEmpty };
     const overLimit = lines.find((line) => line.quantity > line.maxPerOrder);
     if (overLimit) {
@@ -295,7 +295,6 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, request:
       .where(and(eq(orders.accountId, accountId), eq(orders.status, "pending"), eq(orders.source, "checkout")))
       .orderBy(desc(orders.id))
       .for("update");
-    const code = await cartCode(tx, accountId);
     const shown = await priceOrder(tx, accountId, lines, code);
     if (shown.codeRefusal) return { ok: false, reason: "promotion", message: shown.codeRefusal.message };
     // The same cart again (a second press, a reload): the same payment, and the hold it has.

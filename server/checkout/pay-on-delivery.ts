@@ -9,8 +9,8 @@ import { STATE_NAMES } from "~/common/nigeria";
 import { readablePhone, storedPhone, textablePhone } from "~/common/phone";
 import type { SignedInAccount } from "../accounts/sessions";
 import { changeShopSetting, readShopSetting, type SettingsChange, type ShopSetting } from "../admin/shop-settings";
-import { getCart, getDelivery } from "../cart/cart";
-import { cartCode, priceOrder, recordDiscounts } from "../promotions/promotions";
+import { getDelivery, readCart } from "../cart/cart";
+import { priceOrder, recordDiscounts } from "../promotions/promotions";
 import type { Database, Executor } from "../db/client";
 import { refusable } from "../db/refusable";
 import { accounts, orders, phoneCodes } from "../db/schema";
@@ -172,12 +172,11 @@ export async function placePayOnDelivery(
     const given = await getDelivery(tx, accountId);
     if (!given) return { ok: false, message: messages.deliveryMissing };
     const delivery = { ...given, phone: storedPhone(given.phone) };
-    const lines = await getCart(tx, accountId);
+    const { lines, promotionCode: code } = await readCart(tx, accountId);
     if (lines.length === 0) return { ok: false, message: messages.cartEmpty };
     const overLimit = lines.find((line) => line.quantity > line.maxPerOrder);
     if (overLimit)
       return { ok: false, message: messages.orderLimitAtCheckout(lineName(overLimit.productName, overLimit.size), overLimit.maxPerOrder) };
-    const code = await cartCode(tx, accountId);
     const shown = await priceOrder(tx, accountId, lines, code);
     if (shown.codeRefusal) return { ok: false, message: shown.codeRefusal.message };
     const offer = await payOnDeliveryOffer(tx, accountId, delivery, shown.totalKobo, ctx.textChannels ?? []);

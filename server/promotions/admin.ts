@@ -120,7 +120,10 @@ async function targetsExist(tx: Executor, values: Pick<PromotionValues, "product
   const productIds = values.productIds ?? [];
   const categoryIds = values.categoryIds ?? [];
   if (productIds.length) {
-    const found = await tx.select({ id: products.id }).from(products).where(and(inArray(products.id, productIds), isNull(products.archivedAt)));
+    const found = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(inArray(products.id, productIds), isNull(products.archivedAt)));
     if (found.length !== productIds.length) return false;
   }
   if (categoryIds.length) {
@@ -155,7 +158,7 @@ const subjectOf = (name: string) => ({ subject: `Promotion ${name}`, subjectPath
 /** Creates a promotion (`id` null) or changes one; owners only. */
 export async function savePromotion(db: Database, actor: SignedInAccount, id: number | null, values: PromotionValues): Promise<PromotionChange> {
   if (!isOwner(actor)) return { ok: false, message: messages.ownersOnlyPromotions };
-  return db.transaction(async (tx) => {
+  const saved: PromotionChange = await db.transaction(async (tx): Promise<PromotionChange> => {
     if (!(await targetsExist(tx, values))) return { ok: false, message: messages.promotionTargetsInvalid };
     if (values.code) {
       const [taken] = await tx
@@ -166,11 +169,7 @@ export async function savePromotion(db: Database, actor: SignedInAccount, id: nu
     }
     let savedId: number;
     if (id === null) {
-      const [made] = await tx
-        .insert(promotions)
-        .values(values)
-        .onConflictDoNothing({ target: promotions.code })
-        .returning({ id: promotions.id });
+      const [made] = await tx.insert(promotions).values(values).onConflictDoNothing({ target: promotions.code }).returning({ id: promotions.id });
       if (!made) return { ok: false, message: messages.promotionCodeTaken };
       savedId = made.id;
     } else {
@@ -188,8 +187,9 @@ export async function savePromotion(db: Database, actor: SignedInAccount, id: nu
       ...subjectOf(values.name),
       detail: `${id === null ? "Created" : "Changed"}: ${describePromotion(values)}`,
     });
-    return { ok: true, id: savedId, message: messages.promotionSaved };
+    return { ok: true as const, id: savedId, message: messages.promotionSaved };
   });
+  return saved;
 }
 
 const STATUS_WORDS = { active: "Turned on again", paused: "Paused", ended: "Ended" } as const;
@@ -203,7 +203,7 @@ export async function setPromotionStatus(
   status: "active" | "paused" | "ended",
 ): Promise<PromotionChange> {
   if (!isOwner(actor)) return { ok: false, message: messages.ownersOnlyPromotions };
-  return db.transaction(async (tx) => {
+  const changed: PromotionChange = await db.transaction(async (tx): Promise<PromotionChange> => {
     const [found] = await tx.select({ name: promotions.name, status: promotions.status }).from(promotions).where(eq(promotions.id, id)).for("update");
     if (!found) return { ok: false, message: messages.promotionUnknown };
     if (found.status === "ended") return { ok: false, message: messages.promotionAlreadyEnded };
@@ -213,6 +213,7 @@ export async function setPromotionStatus(
     }
     return { ok: true, id, message: STATUS_MESSAGES[status] };
   });
+  return changed;
 }
 
 export interface PromotionRow {

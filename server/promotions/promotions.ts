@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { messages } from "~/common/messages";
 import type { DiscountLine, Totals } from "~/common/totals";
 import type { Executor } from "../db/client";
+import type { Cart } from "../cart/cart";
 import { carts, orderDiscounts, orders, products, promotions } from "../db/schema";
 import { normalizeCode, priceLines, type AppliedDiscount, type Pricing, type PricingLine, type PromotionRule, type UsageFacts } from "./pricing";
 
@@ -14,10 +15,11 @@ import { normalizeCode, priceLines, type AppliedDiscount, type Pricing, type Pri
 // A payment that arrives after its reservation lapsed places the order, so the use counts again,
 // past a cap if need be: the customer paid the discounted price.
 
-/** A line to price: a cart line or a line staff chose; its category is looked up. */
+/** A line to price: a cart line or a line staff chose; its category is looked up unless given. */
 export interface LineToPrice {
   productId: number;
   subtotalKobo: number;
+  categoryId?: number;
 }
 
 const ruleColumns = {
@@ -114,14 +116,14 @@ async function priceWith(
   }
   const coded = rules.find((rule) => rule.code !== null) ?? null;
   const automatic = rules.filter((rule) => rule.code === null);
-  // The lines' categories only when a promotion names some.
-  const byCategory = rules.some((rule) => rule.categoryIds.length > 0);
-  const priced: PricingLine[] = byCategory ? await withCategories(tx, lines) : lines.map((line) => ({ ...pick(line), categoryId: 0 }));
+  // The lines' categories only when a promotion names some, and the lines do not carry them.
+  const byCategory = rules.some((rule) => rule.categoryIds.length > 0) && lines.some((line) => line.categoryId === undefined);
+  const priced: PricingLine[] = byCategory ? await withCategories(tx, lines) : lines.map(pick);
   const usage = await usageOf(tx, rules, accountId);
   return priceLines(priced, { coded, automatic, givenCode }, usage, options.now ?? new Date());
 }
 
-const pick = (line: LineToPrice) => ({ productId: line.productId, subtotalKobo: line.subtotalKobo });
+const pick = (line: LineToPrice) => ({ productId: line.productId, subtotalKobo: line.subtotalKobo, categoryId: line.categoryId ?? 0 });
 
 async function withCategories(tx: Executor, lines: LineToPrice[]): Promise<PricingLine[]> {
   if (lines.length === 0) return [];
@@ -188,27 +190,21 @@ export async function isKnownCode(tx: Executor, code: string): Promise<boolean> 
 
 // ------------------------------------------------------------------ the cart's code
 
-/**
- * The cart's price now, with the code the customer entered (checked again: it may no longer
- * hold). The code and the promotions in play come in one statement: the cart and the order
- * summary are asked for on every visit (decision 0064).
- */
-export async function cartPricing(tx: Executor, accountId: number, lines: LineToPrice[]): Promise<Pricing> {
-  if (lines.length === 0) return priceLines([], { coded: null, automatic: [], givenCode: null }, { uses: new Map(), placedOrders: 0 }, new Date());
-  const rows = await tx
-    .select({ cartCode: carts.promotionCode, rule: ruleColumns })
-    .from(carts)
-    .leftJoin(promotions, or(inPlay, eq(promotions.code, carts.promotionCode)))
-    .where(eq(carts.accountId, accountId))
-    .orderBy(asc(promotions.id));
-  const rules = rows.flatMap((row) => (row.rule ? [row.rule] : []));
-  return priceWith(tx, accountId, lines, rules, rows[0]?.cartCode ?? null, {});
+/** Every promotion not ended: what a page prices a cart with (the pages keep it in memory until the promotions change). */
+export async function promotionRules(db: Executor): Promise<PromotionRule[]> {
+  return db.select(ruleColumns).from(promotions).where(ne(promotions.status, "ended")).orderBy(asc(promotions.id));
 }
 
-/** The code the customer entered in their cart, if any. */
-export async function cartCode(tx: Executor, accountId: number): Promise<string | null> {
-  const [cart] = await tx.select({ code: carts.promotionCode }).from(carts).where(eq(carts.accountId, accountId));
-  return cart?.code ?? null;
+/**
+ * The cart's price now, with the code the customer entered (checked again: it may no longer
+ * hold). The cart's lines carry their categories and its code (readCart), and `all` are the
+ * promotions not ended (promotionRules): a cart with no capped promotion in play is priced with
+ * no statement of its own. Pay Now, pay on delivery and staff orders read the promotions inside
+ * their transaction, and check the total the page showed (decision 0064).
+ */
+export async function cartPricing(db: Executor, accountId: number, cart: Cart, all: PromotionRule[]): Promise<Pricing> {
+  const rules = all.filter((rule) => (rule.code === null && rule.status === "active") || (rule.code !== null && rule.code === cart.promotionCode));
+  return priceWith(db, accountId, cart.lines, rules, cart.lines.length ? cart.promotionCode : null, {});
 }
 
 /** The longest text read as a code: a longer one is refused before any lookup. */

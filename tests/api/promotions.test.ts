@@ -5,7 +5,7 @@ import { messages } from "~/common/messages";
 import { formatNairaTotal } from "~/common/money";
 import { TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import type { SignedInAccount } from "~/server/accounts/sessions";
-import { addToCart, getCart, saveDelivery } from "~/server/cart/cart";
+import { addToCart, getCart, readCart, saveDelivery } from "~/server/cart/cart";
 import { cancelCheckout, completePayment, expireStaleOrders, HOLD_MS, startCheckout, type CheckoutContext } from "~/server/checkout/checkout";
 import { changePayOnDeliverySettings, PAY_ON_DELIVERY_DEFAULTS, placePayOnDelivery } from "~/server/checkout/pay-on-delivery";
 import { createStaffOrder, staffOrderInput } from "~/server/checkout/staff-orders";
@@ -16,7 +16,7 @@ import { changeOrderStatus } from "~/server/orders/admin-orders";
 import { paystackGateway } from "~/server/payments/paystack";
 import { chargeTestCard } from "~/server/payments/test-gateway";
 import { listPromotions, readPromotionForm, savePromotion, setPromotionStatus, type PromotionForm } from "~/server/promotions/admin";
-import { applyCode, cartPricing, removeCode } from "~/server/promotions/promotions";
+import { applyCode, cartPricing, promotionRules, removeCode } from "~/server/promotions/promotions";
 import { presetRange } from "~/server/reports/range";
 import { loadSalesReport } from "~/server/reports/sales";
 import { SCRIPT } from "../support/hostile-text";
@@ -140,7 +140,7 @@ describe("a code on the cart", () => {
     const who = await shopper("apply", id, 2);
     expect(await apply(who, `  ${code.toLowerCase()} `)).toEqual({ ok: true, code, message: messages.promoCodeApplied(code) });
     expect(await cartCodeOf(who)).toBe(code);
-    const pricing = await cartPricing(handle.db, who.id, await getCart(handle.db, who.id));
+    const pricing = await cartPricing(handle.db, who.id, await readCart(handle.db, who.id), await promotionRules(handle.db));
     const off = Math.floor((2 * priceKobo * 10) / 100);
     expect(pricing).toMatchObject({
       subtotalKobo: 2 * priceKobo,
@@ -150,7 +150,7 @@ describe("a code on the cart", () => {
     });
     await removeCode(handle.db, who.id);
     expect(await cartCodeOf(who)).toBeNull();
-    expect((await cartPricing(handle.db, who.id, await getCart(handle.db, who.id))).totalKobo).toBe(2 * priceKobo);
+    expect((await cartPricing(handle.db, who.id, await readCart(handle.db, who.id), await promotionRules(handle.db))).totalKobo).toBe(2 * priceKobo);
   });
 
   it("refuses every code that does not hold, each in its own words, and changes nothing", async () => {
@@ -278,7 +278,7 @@ describe("the order a code buys", () => {
     await setPromotionStatus(handle.db, owner, promotionId, "paused");
     expect(await startCheckout(ctx, who.id)).toEqual({ ok: false, reason: "promotion", message: messages.promoPaused });
     expect(await cartCodeOf(who)).toBe(code);
-    const pricing = await cartPricing(handle.db, who.id, await getCart(handle.db, who.id));
+    const pricing = await cartPricing(handle.db, who.id, await readCart(handle.db, who.id), await promotionRules(handle.db));
     expect(pricing).toMatchObject({ discounts: [], codeRefusal: { reason: "paused", message: messages.promoPaused } });
   });
 });

@@ -40,4 +40,29 @@ ALTER TABLE "order_discounts" ADD CONSTRAINT "order_discounts_account_id_account
 CREATE INDEX "order_discounts_order_idx" ON "order_discounts" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_discounts_promotion_idx" ON "order_discounts" USING btree ("promotion_id","account_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "order_discounts_once_idx" ON "order_discounts" USING btree ("order_id","promotion_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "promotions_code_idx" ON "promotions" USING btree ("code");
+CREATE UNIQUE INDEX "promotions_code_idx" ON "promotions" USING btree ("code");--> statement-breakpoint
+-- The cart's lines now carry their product's category and the cart's promotion code (decision
+-- 0064): the cart and the order summary price promotions with no statement of their own.
+DROP FUNCTION "cart_lines"(integer);--> statement-breakpoint
+CREATE FUNCTION "cart_lines"("p_account_id" integer)
+RETURNS TABLE ("id" integer, "product_id" integer, "variant_id" integer, "product_name" text, "featured" boolean,
+  "size" text, "price_kobo" bigint, "quantity" integer, "stock" integer, "max_per_order" integer, "image" text,
+  "category_id" integer, "promotion_code" text)
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN QUERY
+  SELECT ci."id", p."id", v."id", p."name", p."featured", v."size", v."price_kobo", ci."quantity", v."stock", p."max_per_order",
+    (SELECT pi."file_name" FROM "product_images" pi WHERE pi."product_id" = p."id" ORDER BY pi."position", pi."id" LIMIT 1),
+    p."category_id", c."promotion_code"
+  FROM "cart_items" ci
+  JOIN "carts" c ON c."id" = ci."cart_id"
+  JOIN "product_variants" v ON v."id" = ci."variant_id"
+  JOIN "products" p ON p."id" = v."product_id"
+  WHERE c."account_id" = p_account_id AND p."archived_at" IS NULL AND NOT p."hidden" AND v."archived_at" IS NULL
+  ORDER BY ci."id";
+END
+$$;
+--> statement-breakpoint
+-- A change of the promotions announces itself like a catalogue change: the cart and the order
+-- summary keep the promotions in memory until then (the catalogue cache's remembered values).
+CREATE TRIGGER "promotions_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "promotions" FOR EACH STATEMENT EXECUTE FUNCTION "notify_catalog_changed"();
