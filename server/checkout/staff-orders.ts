@@ -220,7 +220,7 @@ export async function createStaffOrder(ctx: CheckoutContext, staffId: number, in
       accountId,
       lines.map((l) => ({ productId: l.productId, subtotalKobo: l.priceKobo * l.quantity })),
       input.code.trim() ? input.code : null,
-      { lock: true },
+      { lock: true, ownCheckoutCounts: true },
     );
     if (pricing.codeRefusal) refuse({ ok: false, message: pricing.codeRefusal.message });
     const { totalKobo, discountKobo } = pricing;

@@ -54,16 +54,7 @@ export interface UsageFacts {
 }
 
 export type CodeRefusal =
-  | "unknown"
-  | "not-started"
-  | "expired"
-  | "paused"
-  | "used-up"
-  | "customer-cap"
-  | "first-order"
-  | "minimum"
-  | "no-eligible"
-  | "below-minimum";
+  "unknown" | "not-started" | "expired" | "paused" | "used-up" | "customer-cap" | "first-order" | "minimum" | "no-eligible" | "below-minimum";
 
 export interface AppliedDiscount {
   promotionId: number;

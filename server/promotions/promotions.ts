@@ -40,15 +40,21 @@ const ruleColumns = {
   status: promotions.status,
 };
 
-/** A use that counts (see above): the order is placed, or pending and not this customer's own checkout. */
-const countedUse = (accountId: number) =>
-  or(sql`${orders.placedAt} is not null`, and(eq(orders.status, "pending"), or(ne(orders.accountId, accountId), ne(orders.source, "checkout"))));
+/**
+ * A use that counts (see above): the order is placed, or pending; the customer's own open checkout
+ * only when what is priced does not replace it (an order staff take stands beside it).
+ */
+const countedUse = (accountId: number, ownCheckoutCounts: boolean) =>
+  or(
+    sql`${orders.placedAt} is not null`,
+    and(eq(orders.status, "pending"), ownCheckoutCounts ? undefined : or(ne(orders.accountId, accountId), ne(orders.source, "checkout"))),
+  );
 
 /**
  * How often these promotions were used, by everyone and by this customer, and the customer's
  * placed orders: only what their conditions need (no query for a promotion without caps).
  */
-async function usageOf(tx: Executor, rules: PromotionRule[], accountId: number): Promise<UsageFacts> {
+async function usageOf(tx: Executor, rules: PromotionRule[], accountId: number, ownCheckoutCounts: boolean): Promise<UsageFacts> {
   const uses = new Map<number, { all: number; customer: number }>();
   const capped = rules.filter((rule) => rule.maxUses !== null || rule.maxUsesPerCustomer !== null).map((rule) => rule.id);
   if (capped.length) {
@@ -60,7 +66,7 @@ async function usageOf(tx: Executor, rules: PromotionRule[], accountId: number):
       })
       .from(orderDiscounts)
       .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
-      .where(and(inArray(orderDiscounts.promotionId, capped), countedUse(accountId)))
+      .where(and(inArray(orderDiscounts.promotionId, capped), countedUse(accountId, ownCheckoutCounts)))
       .groupBy(orderDiscounts.promotionId);
     for (const row of rows) uses.set(row.promotionId, { all: row.all, customer: row.customer });
   }
@@ -75,6 +81,14 @@ async function usageOf(tx: Executor, rules: PromotionRule[], accountId: number):
   return { uses, placedOrders };
 }
 
+interface PriceOptions {
+  /** Inside the transaction that reserves the uses: the capped promotions' rows are locked first. */
+  lock?: boolean;
+  /** The customer's own open checkout counts as a use: what is priced stands beside it (an order staff take). */
+  ownCheckoutCounts?: boolean;
+  now?: Date;
+}
+
 /**
  * Prices lines for a customer, with the code they gave (as typed, or null). `lock`: inside the
  * transaction that reserves the uses, the rows of promotions with a cap on uses are locked before
@@ -85,7 +99,7 @@ export async function priceOrder(
   accountId: number,
   lines: LineToPrice[],
   typedCode: string | null,
-  options: { lock?: boolean; now?: Date } = {},
+  options: PriceOptions = {},
 ): Promise<Pricing> {
   const validCode = typedCode === null ? null : normalizeCode(typedCode);
   const rules: PromotionRule[] = await tx
@@ -105,7 +119,7 @@ async function priceWith(
   lines: LineToPrice[],
   rules: PromotionRule[],
   typedCode: string | null,
-  options: { lock?: boolean; now?: Date },
+  options: PriceOptions,
 ): Promise<Pricing> {
   const givenCode = typedCode === null ? null : (normalizeCode(typedCode) ?? typedCode.trim().slice(0, 20).toUpperCase());
   // Only a cap on everyone's uses needs the row lock: a customer's own uses are counted under
@@ -119,7 +133,7 @@ async function priceWith(
   // The lines' categories only when a promotion names some, and the lines do not carry them.
   const byCategory = rules.some((rule) => rule.categoryIds.length > 0) && lines.some((line) => line.categoryId === undefined);
   const priced: PricingLine[] = byCategory ? await withCategories(tx, lines) : lines.map(pick);
-  const usage = await usageOf(tx, rules, accountId);
+  const usage = await usageOf(tx, rules, accountId, options.ownCheckoutCounts ?? false);
   return priceLines(priced, { coded, automatic, givenCode }, usage, options.now ?? new Date());
 }
 

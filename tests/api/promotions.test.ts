@@ -396,6 +396,14 @@ describe("limits under load", () => {
     });
     const both = await Promise.all([startCheckout(ctx, who.id), createStaffOrder(ctx, staff.id, input)]);
     expect(both.filter((r) => r.ok)).toHaveLength(1);
+    // In turn, the customer's checkout first: the order staff take stands beside it, and is refused.
+    const next = await shopper("own-cap-2", id);
+    expect((await apply(next, code)).ok).toBe(true);
+    expect((await startCheckout(ctx, next.id)).ok).toBe(true);
+    expect(await createStaffOrder(ctx, staff.id, { ...input, customer: { ...input.customer, email: next.email } })).toEqual({
+      ok: false,
+      message: messages.promoCustomerCap,
+    });
     const theirs = (await handle.db.select({ id: orders.id }).from(orders).where(eq(orders.accountId, who.id))).map((o) => o.id);
     expect(await handle.db.select().from(orderDiscounts).where(inArray(orderDiscounts.orderId, theirs))).toHaveLength(1);
   });
