@@ -1,10 +1,12 @@
 // `npm run build`: React Router's build (client, and the server with its commands and migrations:
 // vite.config.ts), the client files compressed, then build/stamp.json, which says what it was
-// built from (scripts/build-stamp.mjs, decision 0045). One build at a time per folder: a second
+// built from (scripts/build-stamp.mjs, decision 0045). The previous release's client assets stay
+// beside the new ones (scripts/previous-assets.mjs). One build at a time per folder: a second
 // waits for the first. `--if-stale` (what `npm start` asks for in demo mode) builds only if the
 // build is not current by the time the lock is held: of two starts at once, one builds.
 import { execFileSync } from "node:child_process";
 import { buildIsCurrent, removeBuildStamp, ROOT, sourceStamp, withBuildLock, writeBuildStamp } from "./build-stamp.mjs";
+import { keepPreviousAssets, setPreviousAssetsAside } from "./previous-assets.mjs";
 
 const ifStale = process.argv.includes("--if-stale");
 
@@ -22,8 +24,12 @@ function build() {
   const source = sourceStamp();
   removeBuildStamp();
   const node = (script, ...args) => execFileSync(process.execPath, [script, ...args], { cwd: ROOT, stdio: "inherit" });
+  const aside = setPreviousAssetsAside();
   node("node_modules/@react-router/dev/bin.js", "build");
   node("scripts/service-worker.mjs", "build/client");
   node("scripts/compress-assets.mjs");
+  // After the service worker's precache list, which names the new release's files only.
+  const kept = keepPreviousAssets(aside);
+  if (kept) console.log(`Kept ${kept} files of the previous release's client assets, for pages opened before this build.`);
   writeBuildStamp(source);
 }
