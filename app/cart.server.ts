@@ -2,7 +2,8 @@ import { data, type AppLoadContext } from "react-router";
 import { parseProductId } from "~/common/ids";
 import { messages } from "~/common/messages";
 import { hasNul } from "~/common/text";
-import { addToCart, changeQuantity, getCart, removeFromCart } from "~/server/cart/cart";
+import { addToCart, cartChangeOnce, changeQuantity, getCart, isRequestId, removeFromCart } from "~/server/cart/cart";
+import type { Executor } from "~/server/db/client";
 import { applyCode, removeCode } from "~/server/promotions/promotions";
 import type { FormResult } from "./forms";
 import { formIntent } from "./intents";
@@ -19,8 +20,8 @@ const done = (message: string) => data<FormResult>({ status: "done", message });
 const SIZE_MAX = 40;
 
 type CartForm =
-  | { intent: "remove"; lineId: number }
-  | { intent: "add" | "increase" | "decrease"; productId: number; size: string }
+  | { intent: "remove"; lineId: number; requestId: string | null }
+  | { intent: "add" | "increase" | "decrease"; productId: number; size: string; requestId: string | null }
   | { intent: "code-apply"; code: string }
   | { intent: "code-remove" }
   | { problem: string };
@@ -32,15 +33,19 @@ function readCartForm(form: FormData): CartForm {
   if (intent === undefined) return { problem: messages.quantityFailed };
   if (intent === "code-apply") return { intent, code: String(form.get("code") ?? "") };
   if (intent === "code-remove") return { intent };
+  // The change's own id, which makes it count once however often it is sent (decision 0065).
+  const given = form.get("requestId");
+  if (given !== null && given !== "" && !isRequestId(given)) return { problem: messages.quantityFailed };
+  const requestId = isRequestId(given) ? given : null;
   if (intent === "remove") {
     const lineId = parseProductId(String(form.get("lineId") ?? ""));
-    return lineId === undefined ? { problem: messages.notInCart } : { intent, lineId };
+    return lineId === undefined ? { problem: messages.notInCart } : { intent, lineId, requestId };
   }
   const productId = parseProductId(String(form.get("productId") ?? ""));
   if (productId === undefined) return { problem: messages.productUnavailable };
   const size = String(form.get("size") ?? "");
   if (size.length > SIZE_MAX || hasNul(size)) return { problem: messages.sizeNotOffered };
-  return { intent, productId, size };
+  return { intent, productId, size, requestId };
 }
 
 export async function cartAction(request: Request, context: AppLoadContext) {
@@ -58,15 +63,17 @@ export async function cartAction(request: Request, context: AppLoadContext) {
     await removeCode(context.db, account.id);
     return done(messages.promoCodeRemoved);
   }
-  if (form.intent === "remove") {
-    const removed = await removeFromCart(context.db, account.id, form.lineId);
-    return removed ? done(messages.quantityUpdated) : error(messages.notInCart);
-  }
-  const key = { productId: form.productId, size: form.size };
-  const change =
-    form.intent === "add"
-      ? await addToCart(context.db, account.id, key)
-      : await changeQuantity(context.db, account.id, key, form.intent === "increase" ? 1 : -1);
+  const { intent, requestId } = form;
+  const make = async (db: Executor) => {
+    if (intent === "remove") {
+      const removed = await removeFromCart(db, account.id, form.lineId);
+      return removed ? { ok: true as const } : { ok: false as const, message: messages.notInCart };
+    }
+    const key = { productId: form.productId, size: form.size };
+    return intent === "add" ? addToCart(db, account.id, key) : changeQuantity(db, account.id, key, intent === "increase" ? 1 : -1);
+  };
+  // A change sent again with its id (repeated) is answered as made: it was.
+  const change = requestId ? await cartChangeOnce(context.db, account.id, requestId, make) : await make(context.db);
   if (!change.ok) return error(change.message);
-  return done(form.intent === "add" ? messages.addedToCart : messages.quantityUpdated);
+  return done(intent === "add" ? messages.addedToCart : messages.quantityUpdated);
 }

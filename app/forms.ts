@@ -9,7 +9,9 @@ export type FormResult =
   /** Right password, but the e-mail is not verified yet (requirements §4.2). */
   | { status: "unverified" }
   /** The request needs a signed-in customer (Add to Cart by a visitor, or an expired session). */
-  | { status: "login" };
+  | { status: "login" }
+  /** A cart change made offline, kept on the phone and sent when the connection returns (issue 30). */
+  | { status: "queued"; message: string };
 
 /** The `form` of Change password's results (both dashboards, beside the phone form). */
 export const CHANGE_PASSWORD_FORM = "change-password";
@@ -36,6 +38,20 @@ export const SECURITY_FORMS = {
 } as const;
 /** The `form` of a category's retirement when it succeeded: the panel answers it, as the card is gone. */
 export const CATEGORY_RETIRED_FORM = "category-retired";
+
+/**
+ * A clientLoader for a route a page asks with a fetcher as it is used (a product page's review
+ * form, Tell me when it's back): the server's answer; when the request never gets one (the
+ * network dropped), `offline` instead of an error, which would replace the whole page that asked.
+ */
+export async function offlineLoader<T>({ serverLoader }: { serverLoader: () => Promise<T> }): Promise<T | { state: "offline" }> {
+  try {
+    return await serverLoader();
+  } catch (failure) {
+    if (failure instanceof Response || isRouteErrorResponse(failure)) throw failure;
+    return { state: "offline" };
+  }
+}
 
 /**
  * A clientAction that runs the server action and, when the request never gets an answer (a

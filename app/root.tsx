@@ -24,6 +24,7 @@ import { Header } from "./components/Header";
 import { NoticeToast } from "./components/NoticeToast";
 import { useNonce } from "./nonce";
 import { OfflineNote, useServiceWorker } from "./components/Offline";
+import { CartQueue } from "./components/CartQueue";
 import { routeFor } from "./route-facts";
 import stylesheet from "./app.css?url";
 import { devMailboxEnabled, devPhoneEnabled, getPaymentChannels, listCategories } from "~/app/services.server";
@@ -105,6 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <PendingBar />
         {backOffice ? null : <OfflineNote />}
+        {backOffice ? null : <CartQueue signedIn={Boolean(data?.welcome)} />}
         <NoticeToast />
         {data?.demo ? <DemoBanner devMailbox={data.demo.devMailbox} devPhone={data.demo.devPhone} /> : null}
         {backOffice ? null : <Header categories={categories} cartCount={data?.cartCount ?? 0} welcome={data?.welcome ?? null} />}

@@ -7,6 +7,12 @@ export const storefrontMessages = {
   offlineNote: "You're offline; prices may have changed.",
   /** Offline, pressing what needs the shop (Tell me when it's back). */
   offlineTryLater: "You're offline. Please try again once you are back online.",
+  /** A cart change made offline, kept on the phone until the connection returns (issue 30). */
+  cartSavedOffline: "Saved — will send when you're back online.",
+  /** The cart changes kept offline have all reached the shop. */
+  cartSentOnline: "You're back online: your cart is up to date.",
+  /** Pay Now offline: never queued (decision 0065). */
+  payNowOffline: "You're offline. Pay Now needs a connection: we never send a payment later, so you see at once whether it went through.",
   loadingProduct: "Loading product...",
   productNotFound: "Product not found.",
   productFetchError: "There was an error fetching the product.",

@@ -56,6 +56,9 @@ export const CATALOGUE_ROUTES = [
   // without their modules, React Router reloads the page offline.
   "routes/productdetail.$productId.review",
   "routes/productdetail.$productId.stock-alert",
+  // The route Add to Cart posts to: its clientAction keeps a change made offline (its module only:
+  // the cart page itself is never kept).
+  "routes/cartpage",
 ];
 
 /**
@@ -74,7 +77,11 @@ function appShell(clientDir) {
   for (const id of CATALOGUE_ROUTES) {
     const route = manifest.routes[id];
     if (!route) throw new Error(`The build has no route ${id}: update CATALOGUE_ROUTES in scripts/service-worker.mjs.`);
-    for (const file of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) files.add(file);
+    // React Router splits a route's client functions into chunks of their own (clientActionModule...).
+    const split = Object.entries(route)
+      .filter(([key, value]) => key.endsWith("Module") && key !== "module" && typeof value === "string")
+      .map(([, value]) => value);
+    for (const file of [route.module, ...split, ...(route.imports ?? []), ...(route.css ?? [])]) files.add(file);
   }
   return [...files].map((url) => ({ url, revision: null }));
 }

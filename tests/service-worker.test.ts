@@ -28,8 +28,8 @@ describe("the service worker's catalogue pages", () => {
 
   it("precaches the modules of the same pages", () => {
     const ids = pages.filter((route) => route.cacheable).map((route) => `routes/${route.file.replace(/^routes\//, "").replace(/\.tsx$/, "")}`);
-    // And the resource routes a product page asks as it loads.
-    const asked = ["routes/productdetail.$productId.review", "routes/productdetail.$productId.stock-alert"];
+    // And the resource routes a product page asks as it loads, and the cart's module, whose clientAction keeps a change made offline.
+    const asked = ["routes/productdetail.$productId.review", "routes/productdetail.$productId.stock-alert", "routes/cartpage"];
     expect([...CATALOGUE_ROUTES].sort()).toEqual(["root", ...ids, ...asked].sort());
   });
 });

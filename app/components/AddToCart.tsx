@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import { messages } from "~/common/messages";
 import type { FormResult } from "../forms";
+import { newRequestId, queueCartChange } from "../cart-queue";
 import type { loader as rootLoader } from "../root";
 import { CartIcon } from "./icons";
 import { buttonStyles, Dialog, LoginActions, MessageDialog } from "./Dialog";
@@ -23,7 +24,12 @@ export function AddToCart({ productId, size, disabled = false }: { productId: nu
 
   const add = () => {
     if (!root?.welcome) return setShown({ status: "login" });
-    void fetcher.submit({ intent: "add", productId: String(productId), size }, { method: "post", action: "/cartpage" });
+    // Its own id: sent again (a lost answer, or kept offline and sent later), it counts once.
+    const change = { intent: "add", productId: String(productId), size, requestId: newRequestId() };
+    // Known to be offline: kept at once (the cart's route may not even be known to the page yet);
+    // the page's CartQueue says so.
+    if (!navigator.onLine) return queueCartChange(change);
+    void fetcher.submit(change, { method: "post", action: "/cartpage" });
   };
   const close = () => setShown(null);
 

@@ -27,6 +27,7 @@ export function StockAlert({ productId, size }: { productId: number; size: strin
 
   useEffect(() => {
     if (state?.state === "customer") setChannel(state.open ?? "email");
+    if (state?.state === "offline") setResult({ status: "error", message: storefrontMessages.offlineTryLater });
   }, [state]);
   useEffect(() => {
     if (send.state === "idle" && send.data) setResult(send.data);

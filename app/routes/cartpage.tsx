@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from "react";
+import { useEffect, useEffectEvent, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/cartpage";
 import { imageUrl } from "~/common/images";
@@ -12,7 +12,9 @@ import { OrderTotals } from "../components/checkout/OrderTotals";
 import { CartIcon, MinusIcon, PlusIcon, TrashIcon } from "../components/icons";
 import { RouteError } from "../components/RouteError";
 import { useToast } from "../components/Toast";
-import { networkFallback, type FormResult } from "../forms";
+import type { FormResult } from "../forms";
+import { cartClientAction } from "../cart-client";
+import { newRequestId } from "../cart-queue";
 import { privatePageMeta } from "../seo";
 import { currentAccount } from "../sessions.server";
 import { readCart } from "~/app/services.server";
@@ -30,8 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return cartAction(request, context);
 }
-/** A dropped connection: Add to Cart says 'Network error' (requirements §8), a quantity change its own text. */
-export const clientAction = networkFallback((intent) => (intent === "add" ? messages.networkError : messages.quantityFailed));
+/**
+ * A dropped connection: a cart change is kept and sent when the connection returns (issue 30);
+ * otherwise Add to Cart says 'Network error' (requirements §8), a quantity change its own text.
+ */
+export const clientAction = cartClientAction;
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -41,6 +46,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { signedIn, lines, pricing } = loaderData;
   const toast = useToast();
   const onResult = (result: FormResult) => {
+    // A change kept offline is the page's CartQueue's to tell.
     if (result.status === "done") toast.show(result.message, 2000, "success");
     else if (result.status === "error") toast.show(result.message || messages.quantityFailed, 4000, "warning");
   };
@@ -84,6 +90,12 @@ function EmptyCart({ signedIn }: { signedIn: boolean }) {
   );
 }
 
+/** Gives each press of a cart form its own id, just before it is sent: sent again, it counts once (decision 0065). */
+function stampRequest(event: FormEvent<HTMLFormElement>) {
+  const field = event.currentTarget.elements.namedItem("requestId");
+  if (field instanceof HTMLInputElement) field.value = newRequestId();
+}
+
 /** One line: picture, name and size, unit price, the minus and plus controls, subtotal, Remove. */
 function CartRow({ line, onResult }: { line: CartLine; onResult: (result: FormResult) => void }) {
   const fetcher = useFetcher<FormResult>();
@@ -111,7 +123,8 @@ function CartRow({ line, onResult }: { line: CartLine; onResult: (result: FormRe
           <Link to={productPath} className="font-semibold text-slate-900 hover:text-brand-700" data-testid="line-name">
             {name}
           </Link>
-          <fetcher.Form method="post" action="/cartpage">
+          <fetcher.Form method="post" action="/cartpage" onSubmit={stampRequest}>
+            <input type="hidden" name="requestId" />
             <input type="hidden" name="lineId" value={line.id} />
             <button
               type="submit"
@@ -127,7 +140,8 @@ function CartRow({ line, onResult }: { line: CartLine; onResult: (result: FormRe
         </div>
         <p className="text-sm text-slate-600">{formatNaira(line.priceKobo)} each</p>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <fetcher.Form method="post" action="/cartpage" className="flex items-center gap-2">
+          <fetcher.Form method="post" action="/cartpage" className="flex items-center gap-2" onSubmit={stampRequest}>
+            <input type="hidden" name="requestId" />
             <input type="hidden" name="productId" value={line.productId} />
             <input type="hidden" name="size" value={line.size} />
             <button type="submit" name="intent" value="decrease" disabled={busy} className={stepper} aria-label={`One less ${name}`}>

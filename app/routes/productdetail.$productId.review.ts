@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/productdetail.$productId.review";
 import { parseProductId } from "~/common/ids";
 import { messages } from "~/common/messages";
-import type { FormResult } from "../forms";
+import { offlineLoader, type FormResult } from "../forms";
 import { currentAccount } from "../sessions.server";
 import { firstProblem, reviewInput, reviewStanding, submitReview } from "~/app/services.server";
 
@@ -16,7 +16,9 @@ export type ReviewFormState =
   | { state: "not-bought" }
   | { state: "not-delivered" }
   | { state: "reviewed"; rating: number; status: "pending" | "approved" | "hidden" }
-  | { state: "can-review" };
+  | { state: "can-review" }
+  /** Asked while the network dropped (offlineLoader): the form asks again once it is back. */
+  | { state: "offline" };
 
 const personal = { "Cache-Control": "private, no-store" };
 
@@ -30,6 +32,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     standing.state === "reviewed" ? { state: "reviewed", rating: standing.rating, status: standing.status } : { state: standing.state };
   return data<ReviewFormState>(state, { headers: personal });
 }
+
+/** A dropped connection while the form asks: not the product page's error (issue 30). */
+export const clientLoader = offlineLoader;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const productId = parseProductId(params.productId);

@@ -5,7 +5,7 @@ import { parseProductId } from "~/common/ids";
 import { MESSAGE_CHANNEL_WORDS, type MessageChannel } from "~/common/message-channels";
 import { messages } from "~/common/messages";
 import { hasNul } from "~/common/text";
-import type { FormResult } from "../forms";
+import { offlineLoader, type FormResult } from "../forms";
 import { currentAccount } from "../sessions.server";
 import { openStockAlert, stockAlertChannels, subscribeStockAlert } from "~/app/services.server";
 
@@ -14,7 +14,11 @@ import { openStockAlert, stockAlertChannels, subscribeStockAlert } from "~/app/s
 // how this shopper can be told, and sends the choice here. Data only: no page of its own.
 
 /** What the button's dialog offers: a visitor is asked to sign in; a customer chooses a channel. */
-export type StockAlertState = { state: "visitor" } | { state: "customer"; channels: MessageChannel[]; open: MessageChannel | null };
+export type StockAlertState =
+  | { state: "visitor" }
+  | { state: "customer"; channels: MessageChannel[]; open: MessageChannel | null }
+  /** Asked while the network dropped (offlineLoader). */
+  | { state: "offline" };
 
 const personal = { "Cache-Control": "private, no-store" };
 /** No size of the shop is this long (the admin's size field takes 40 characters). */
@@ -44,6 +48,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   return data<StockAlertState>({ state: "customer", channels, open }, { headers: personal });
 }
+
+/** A dropped connection while the dialog asks: it says so, not the product page's error (issue 30). */
+export const clientLoader = offlineLoader;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const productId = parseProductId(params.productId);

@@ -4,7 +4,8 @@ import { storedPhone } from "~/common/phone";
 import { lineName } from "~/common/featured";
 import { messages } from "~/common/messages";
 import { queryRows, type Database, type Executor } from "../db/client";
-import { cartItems, carts, products, productVariants } from "../db/schema";
+import { cartItems, cartRequests, carts, products, productVariants } from "../db/schema";
+import { refusable } from "../db/refusable";
 import { onSale } from "../catalog/catalog";
 
 // The customer's cart lives on the server. Prices are never stored in it: a line is a variant
@@ -162,7 +163,7 @@ const lineCeiling = (variantId: SQL | AnyColumn | number) => sql`(
  * reads and raises the quantity with its ceiling check, so concurrent adds never lose an update
  * (PostgreSQL re-checks a conflicting row against its newest version).
  */
-export async function addToCart(db: Database, accountId: number, key: LineKey): Promise<CartChange> {
+export async function addToCart(db: Executor, accountId: number, key: LineKey): Promise<CartChange> {
   const variant = await findVariant(db, key);
   if (!variant) {
     const anySize = normalizeSize(key.size) ? await findVariant(db, { productId: key.productId }) : undefined;
@@ -202,7 +203,7 @@ const lineOf = (accountId: number, variantId: number) =>
  * Plus or minus one; minus on the last unit removes the line (quantity 0). Each step is one
  * statement that reads and writes the quantity, so concurrent presses all count.
  */
-export async function changeQuantity(db: Database, accountId: number, key: LineKey, delta: 1 | -1): Promise<CartChange> {
+export async function changeQuantity(db: Executor, accountId: number, key: LineKey, delta: 1 | -1): Promise<CartChange> {
   const variant = await findVariant(db, key);
   if (!variant) return { ok: false, reason: "not-in-cart", message: messages.notInCart };
   const line = lineOf(accountId, variant.id);
@@ -245,7 +246,7 @@ export async function changeQuantity(db: Database, accountId: number, key: LineK
 }
 
 /** Removes one line whatever its quantity (the cart page's Remove). */
-export async function removeFromCart(db: Database, accountId: number, lineId: number): Promise<boolean> {
+export async function removeFromCart(db: Executor, accountId: number, lineId: number): Promise<boolean> {
   const cart = db.select({ id: carts.id }).from(carts).where(eq(carts.accountId, accountId));
   const removed = await db
     .delete(cartItems)
@@ -253,6 +254,33 @@ export async function removeFromCart(db: Database, accountId: number, lineId: nu
     .returning({ id: cartItems.id });
   if (removed.length > 0) await touchCart(db, accountId);
   return removed.length > 0;
+}
+
+/** How long a cart change's id is remembered: a change sent again within it counts once. */
+export const CART_REQUEST_DAYS = 7;
+
+/** What a page gives each cart change: letters, digits and dashes (a UUID), at most 64. */
+export const isRequestId = (value: unknown): value is string => typeof value === "string" && /^[\da-z-]{8,64}$/i.test(value);
+
+/**
+ * Makes a cart change once per request id (issue 30, decision 0065): the id is recorded in the
+ * change's transaction, so the same change sent again (a phone that lost the answer, a change
+ * kept offline and sent when the connection returned, a double send) changes nothing and answers
+ * `repeated`. A refused change records nothing: sent again, it is tried again.
+ */
+export async function cartChangeOnce<T extends { ok: boolean }>(
+  db: Database,
+  accountId: number,
+  requestId: string,
+  change: (tx: Executor) => Promise<T>,
+): Promise<T | { ok: true; repeated: true }> {
+  return refusable(db, async (tx, refuse: (refusal: T) => never) => {
+    const [fresh] = await tx.insert(cartRequests).values({ accountId, requestId }).onConflictDoNothing().returning({ id: cartRequests.requestId });
+    if (!fresh) return { ok: true as const, repeated: true as const };
+    const result = await change(tx);
+    if (!result.ok) refuse(result);
+    return result;
+  });
 }
 
 export async function clearCart(db: Executor, accountId: number): Promise<void> {

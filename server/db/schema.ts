@@ -351,6 +351,22 @@ export const carts = pgTable("carts", {
   promotionCode: text("promotion_code"),
 });
 
+/**
+ * The cart changes already made, by the id the page gave each (issue 30, decision 0065): a change
+ * sent again (a phone that lost the answer, a change kept offline and sent later) counts once.
+ */
+export const cartRequests = pgTable(
+  "cart_requests",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    requestId: text("request_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.requestId] }), index("cart_requests_created_idx").on(t.createdAt)],
+);
+
 export const cartItems = pgTable(
   "cart_items",
   {

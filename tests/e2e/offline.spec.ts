@@ -106,3 +106,73 @@ test("Cache Storage never holds a customer's name, cart or orders, during a sess
   const after = await cacheStorageText(page);
   expect(after.filter((entry) => entry.text.includes("Zainab") || entry.text.includes(customer.email))).toEqual([]);
 });
+
+test("offline, Add to Cart is kept and sent once when the phone is back online; Pay Now waits, and says why @one-width", async ({
+  page,
+  context,
+  login,
+  consoleErrors,
+}) => {
+  await login({ label: "offline-cart" });
+  await gotoHydrated(page, "/");
+  await controlled(page);
+  await gotoHydrated(page, "/productdetail/32");
+  await context.setOffline(true);
+  try {
+    const add = page.getByRole("button", { name: "Add to Cart" });
+    await expectOnTop(add);
+    await add.click();
+    await expectOnTop(page.getByRole("status").filter({ hasText: "Saved — will send when you're back online." }));
+    await lookShot(page, "test-results/shots/phone-offline-cart-saved.png");
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("foam-shop:cart-queue") ?? "[]").length)).toBe(1);
+  } finally {
+    await context.setOffline(false);
+  }
+  // Back online: sent, once, and said.
+  await expectOnTop(page.getByRole("status").filter({ hasText: "You're back online: your cart is up to date." }));
+  expect(await page.evaluate(() => localStorage.getItem("foam-shop:cart-queue"))).toBeNull();
+  await gotoHydrated(page, "/cartpage");
+  await expect(page.getByTestId("line-quantity")).toHaveText(["1"]);
+  // On the cart page too: a plus pressed offline is kept (the form's own answer), and sent later.
+  await context.setOffline(true);
+  try {
+    const more = page.getByRole("button", { name: /^One more / });
+    await expectOnTop(more);
+    await more.click();
+    await expectOnTop(page.getByRole("status").filter({ hasText: "Saved — will send when you're back online." }));
+  } finally {
+    await context.setOffline(false);
+  }
+  await expectOnTop(page.getByRole("status").filter({ hasText: "You're back online: your cart is up to date." }));
+  await expect(page.getByTestId("line-quantity")).toHaveText(["2"]);
+
+  // Pay Now never waits in a queue: offline it is off, and the page says why.
+  await page.getByRole("link", { name: "Checkout" }).click();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("First name").fill("Ngozi");
+  await page.getByLabel("Last name").fill("Eze");
+  await page.getByLabel("Phone number", { exact: true }).fill("08031112222");
+  await page.getByLabel("Confirm phone number").fill("08031112222");
+  await page.getByLabel("Email").fill("ngozi.offline@example.com");
+  await page.getByLabel("Delivery address").fill("5 Awolowo Road");
+  await page.getByLabel("State").selectOption("Lagos");
+  await page.getByLabel("City").selectOption("Ikeja");
+  await page.getByRole("button", { name: "Continue to order summary" }).click();
+  await expect(page).toHaveURL(/\/ordersummarypage$/);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await context.setOffline(true);
+  try {
+    const payNow = page.getByRole("button", { name: "Pay Now" });
+    await expect(payNow).toBeDisabled();
+    const why = page.locator("#pay-now-offline");
+    await expect(why).toHaveText(
+      "You're offline. Pay Now needs a connection: we never send a payment later, so you see at once whether it went through.",
+    );
+    await expectOnTop(why);
+    await lookShot(page, "test-results/shots/phone-offline-pay-now.png");
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect(page.getByRole("button", { name: "Pay Now" })).toBeEnabled();
+  forgive(consoleErrors, /net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED|Failed to fetch/);
+});

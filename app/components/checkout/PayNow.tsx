@@ -4,6 +4,8 @@ import { messages } from "~/common/messages";
 import { buttonStyles, MessageDialog } from "../Dialog";
 import { LockIcon } from "../icons";
 import { useToast } from "../Toast";
+import { useOffline } from "../Offline";
+import { storefrontMessages } from "~/common/storefront-messages";
 import { TestPaymentDialog, type TestPayment } from "./TestPaymentDialog";
 
 /** What the order summary's action answers. */
@@ -133,6 +135,8 @@ export function PayNow({ label, placedTo = "/userdashboard", totalKobo }: { labe
     return () => clearTimeout(timer);
   }, [awaiting, finish.state]);
 
+  // Pay Now is never kept to send later (decision 0065): offline it waits, and says why.
+  const offline = useOffline();
   const busy = start.state !== "idle" || finish.state !== "idle" || testPayment !== null || awaiting !== null || placed !== null;
   // Only a paid payment places the order; a cancelled or failed one is only recorded (issue 19).
   const placing = (finish.state !== "idle" && finish.formData?.get("intent") === "complete") || placed !== null;
@@ -142,12 +146,18 @@ export function PayNow({ label, placedTo = "/userdashboard", totalKobo }: { labe
       <button
         type="button"
         className={`${buttonStyles.accent} w-full py-3 text-lg`}
-        disabled={busy}
+        disabled={busy || offline}
+        aria-describedby={offline ? "pay-now-offline" : undefined}
         onClick={() => void start.submit({ intent: "pay", ...(totalKobo === undefined ? {} : { total: String(totalKobo) }) }, { method: "post" })}
       >
         <LockIcon className="h-5 w-5" />{" "}
         {awaiting ? "Awaiting payment..." : placing ? "Placing your order..." : start.state !== "idle" ? "Opening payment..." : label}
       </button>
+      {offline ? (
+        <p id="pay-now-offline" role="status" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          {storefrontMessages.payNowOffline}
+        </p>
+      ) : null}
       {awaiting ? (
         <p role="status" className="mt-3 flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
           <span aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-amber-600 border-t-transparent" />

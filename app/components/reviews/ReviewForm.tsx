@@ -38,7 +38,7 @@ export function ReviewForm({ productId }: { productId: number }) {
         <div className="mt-3">
           <FormMessage tone="success">{sent.data.message}</FormMessage>
         </div>
-      ) : !state ? (
+      ) : !state || state.state === "offline" ? (
         <p className="mt-2 text-sm text-slate-600">{messages.reviewWhoCan}</p>
       ) : state.state === "visitor" ? (
         <div className="mt-2 grid gap-3 text-sm text-slate-600">

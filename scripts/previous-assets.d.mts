@@ -1,0 +1,2 @@
+export declare function setPreviousAssetsAside(buildDir?: string): string | null;
+export declare function keepPreviousAssets(aside: string | null, buildDir?: string): number;
