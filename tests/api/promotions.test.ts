@@ -418,8 +418,20 @@ describe("the Promotions panel's service", () => {
     const id = await promotion({ name: "Audited", code });
     expect(await setPromotionStatus(handle.db, staff, id, "paused")).toEqual({ ok: false, message: messages.ownersOnlyPromotions });
     expect(await savePromotion(handle.db, owner, null, { ...read.values, code })).toEqual({ ok: false, message: messages.promotionCodeTaken });
+    // Changed by an owner: the new values hold at once, and the change is in the log too.
+    const changed = readPromotionForm(form({ name: "Audited", code, kind: "fixed", percent: "", amount: "2500", maxUses: "3" }));
+    if (!changed.ok) throw new Error(changed.message);
+    expect(await savePromotion(handle.db, staff, id, changed.values)).toEqual({ ok: false, message: messages.ownersOnlyPromotions });
+    expect(await savePromotion(handle.db, owner, id, changed.values)).toEqual({ ok: true, id, message: messages.promotionSaved });
+    expect((await listPromotions(handle.db)).find((p) => p.id === id)).toMatchObject({ summary: `₦2,500.00 off, code ${code}, 3 uses` });
     const entries = await handle.db.select().from(auditLog).where(eq(auditLog.subject, "Promotion Audited"));
-    expect(entries.map((e) => [e.action, e.actorId, e.detail])).toEqual([["promotion", owner.id, `Created: 10% off, code ${code}`]]);
+    expect(entries.map((e) => [e.action, e.actorId, e.detail])).toEqual([
+      ["promotion", owner.id, `Created: 10% off, code ${code}`],
+      ["promotion", owner.id, `Changed: ₦2,500.00 off, code ${code}, 3 uses`],
+    ]);
+    // An ended promotion is not changed again.
+    expect(await setPromotionStatus(handle.db, owner, id, "ended")).toMatchObject({ ok: true });
+    expect(await savePromotion(handle.db, owner, id, changed.values)).toEqual({ ok: false, message: messages.promotionAlreadyEnded });
     const bad: [Partial<PromotionForm>, string][] = [
       [{ name: "" }, messages.promotionNameInvalid],
       [{ name: "x".repeat(100_000) }, messages.promotionNameInvalid],
