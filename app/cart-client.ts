@@ -17,11 +17,15 @@ export async function cartClientAction({ request, serverAction }: { request: Req
   } catch (failure) {
     if (failure instanceof Response || isRouteErrorResponse(failure)) throw failure;
     const intent = String(form.get("intent"));
-    if (QUEUEABLE.includes(intent) && form.get("requestId")) {
+    // Kept only when the request got no answer (fetch's TypeError, or the phone says it is
+    // offline); an error the shop answered is said, not kept.
+    const unanswered = failure instanceof TypeError || !navigator.onLine;
+    if (unanswered && QUEUEABLE.includes(intent) && form.get("requestId")) {
       if (form.get("queued") !== "1") queueCartChange(form);
       // 503: the pages' data is not asked for again after it (it would fail offline, and show the error page).
       return data<FormResult>({ status: "queued", message: storefrontMessages.cartSavedOffline }, { status: 503 });
     }
+    if (intent.startsWith("code-")) return { status: "error", message: storefrontMessages.offlineTryLater } satisfies FormResult;
     return { status: "error", message: intent === "add" ? messages.networkError : messages.quantityFailed } satisfies FormResult;
   }
 }

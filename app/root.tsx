@@ -106,7 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <PendingBar />
         {backOffice ? null : <OfflineNote />}
-        {backOffice ? null : <CartQueue signedIn={Boolean(data?.welcome)} />}
+        {backOffice ? null : <CartQueue welcome={data?.welcome ?? null} />}
         <NoticeToast />
         {data?.demo ? <DemoBanner devMailbox={data.demo.devMailbox} devPhone={data.demo.devPhone} /> : null}
         {backOffice ? null : <Header categories={categories} cartCount={data?.cartCount ?? 0} welcome={data?.welcome ?? null} />}

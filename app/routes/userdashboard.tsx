@@ -172,8 +172,8 @@ function MyOrders({
                   <OrderLine key={i} item={item} />
                 ))}
               </ul>
-              {order.discounts.map((discount) => (
-                <p key={discount.name} className="mt-2 flex justify-between gap-3 text-sm text-emerald-800" data-testid="order-discount">
+              {order.discounts.map((discount, i) => (
+                <p key={i} className="mt-2 flex justify-between gap-3 text-sm text-emerald-800" data-testid="order-discount">
                   <span>{discountLabel(discount)}</span>
                   <span>−{formatNairaTotal(discount.amountKobo)}</span>
                 </p>

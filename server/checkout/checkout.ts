@@ -621,14 +621,17 @@ async function refundReasonFor(tx: Executor, order: typeof orders.$inferSelect):
 }
 
 /**
- * The bought lines leave the cart, and so do the delivery details of this checkout; the next
- * checkout gets a fresh hold.
+ * The bought lines leave the cart, and so do the delivery details and the promotion code of this
+ * checkout (a code used is not offered to the next order); the next checkout gets a fresh hold.
  */
 export async function removeBoughtFromCart(tx: Executor, accountId: number, orderId: number) {
   const cart = tx.select({ id: carts.id }).from(carts).where(eq(carts.accountId, accountId));
   const bought = tx.select({ id: orderItems.variantId }).from(orderItems).where(eq(orderItems.orderId, orderId));
   await tx.delete(cartItems).where(and(sql`${cartItems.cartId} in ${cart}`, sql`${cartItems.variantId} in ${bought}`));
-  await tx.update(carts).set({ delivery: null, holdStartedAt: null, updatedAt: new Date() }).where(eq(carts.accountId, accountId));
+  await tx
+    .update(carts)
+    .set({ delivery: null, holdStartedAt: null, promotionCode: null, updatedAt: new Date() })
+    .where(eq(carts.accountId, accountId));
 }
 
 async function orderLetter(tx: Executor, ctx: CheckoutContext, orderId: number) {

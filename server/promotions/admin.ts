@@ -10,6 +10,7 @@ import { isOwner } from "../admin/staff";
 import type { Database, Executor } from "../db/client";
 import { categories, orderDiscounts, orders, products, promotions } from "../db/schema";
 import { isSale } from "../reports/sales";
+import { hasNul } from "~/common/text";
 import { normalizeCode } from "./pricing";
 
 // The Promotions panel's service (issue 29, decision 0064): only owners create, change, pause and
@@ -65,7 +66,7 @@ export type PromotionValues = Omit<typeof promotions.$inferInsert, "id" | "statu
 export function readPromotionForm(form: PromotionForm): { ok: true; values: PromotionValues } | { ok: false; message: string } {
   const fail = (message: string) => ({ ok: false as const, message });
   const name = form.name.trim();
-  if (!name || name.length > PROMOTION_NAME_MAX) return fail(messages.promotionNameInvalid);
+  if (!name || name.length > PROMOTION_NAME_MAX || hasNul(name)) return fail(messages.promotionNameInvalid);
   let code: string | null = null;
   if (form.code.trim()) {
     code = form.code.length <= 40 ? normalizeCode(form.code) : null;
@@ -236,12 +237,14 @@ export interface PromotionRow {
 export async function listPromotions(db: Executor): Promise<PromotionRow[]> {
   const rows = await db.select().from(promotions).orderBy(desc(promotions.id));
   if (rows.length === 0) return [];
+  // Used: placed and not being given back (the rule of promotions.ts's countedUse).
+  const used = sql`${orders.placedAt} is not null and not ${orders.needsRefund}`;
   const figures = await db
     .select({
       promotionId: orderDiscounts.promotionId,
-      uses: sql<number>`(count(*) filter (where ${orders.placedAt} is not null))::int`,
+      uses: sql<number>`(count(*) filter (where ${used}))::int`,
       reserved: sql<number>`(count(*) filter (where ${orders.placedAt} is null and ${orders.status} = 'pending'))::int`,
-      discountKobo: sql<number>`coalesce(sum(${orderDiscounts.amountKobo}) filter (where ${orders.placedAt} is not null), 0)`.mapWith(Number),
+      discountKobo: sql<number>`coalesce(sum(${orderDiscounts.amountKobo}) filter (where ${used}), 0)`.mapWith(Number),
       revenueKobo: sql<number>`coalesce(sum(${orders.totalKobo}) filter (where ${isSale}), 0)`.mapWith(Number),
     })
     .from(orderDiscounts)

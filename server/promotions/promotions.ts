@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { messages } from "~/common/messages";
 import type { DiscountLine, Totals } from "~/common/totals";
-import type { Executor } from "../db/client";
+import type { Database, Executor } from "../db/client";
+import { hitLimits, retryText } from "../rate-limits";
 import type { Cart } from "../cart/cart";
 import { carts, orderDiscounts, orders, products, promotions } from "../db/schema";
 import { normalizeCode, priceLines, type AppliedDiscount, type Pricing, type PricingLine, type PromotionRule, type UsageFacts } from "./pricing";
@@ -46,7 +47,8 @@ const ruleColumns = {
  */
 const countedUse = (accountId: number, ownCheckoutCounts: boolean) =>
   or(
-    sql`${orders.placedAt} is not null`,
+    // A placed order the shop is giving back (paid for a replaced checkout, or after its stock sold) used nothing.
+    sql`${orders.placedAt} is not null and not ${orders.needsRefund}`,
     and(eq(orders.status, "pending"), ownCheckoutCounts ? undefined : or(ne(orders.accountId, accountId), ne(orders.source, "checkout"))),
   );
 
@@ -75,7 +77,7 @@ async function usageOf(tx: Executor, rules: PromotionRule[], accountId: number, 
     const [placed] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(orders)
-      .where(and(eq(orders.accountId, accountId), sql`${orders.placedAt} is not null`));
+      .where(and(eq(orders.accountId, accountId), sql`${orders.placedAt} is not null and not ${orders.needsRefund}`));
     placedOrders = placed.count;
   }
   return { uses, placedOrders };
@@ -117,16 +119,20 @@ async function priceWith(
   tx: Executor,
   accountId: number,
   lines: LineToPrice[],
-  rules: PromotionRule[],
+  inPlayNow: PromotionRule[],
   typedCode: string | null,
   options: PriceOptions,
 ): Promise<Pricing> {
   const givenCode = typedCode === null ? null : (normalizeCode(typedCode) ?? typedCode.trim().slice(0, 20).toUpperCase());
+  let rules = inPlayNow;
   // Only a cap on everyone's uses needs the row lock: a customer's own uses are counted under
   // their checkout lock already, and a promotion without caps must not make checkouts queue.
   const capped = rules.filter((rule) => rule.maxUses !== null).map((rule) => rule.id);
   if (options.lock && capped.length) {
-    await tx.select({ id: promotions.id }).from(promotions).where(inArray(promotions.id, capped)).orderBy(asc(promotions.id)).for("update");
+    // Locked, they are read again: an owner's change committed meanwhile (a pause, a new cap) holds.
+    const fresh = await tx.select(ruleColumns).from(promotions).where(inArray(promotions.id, capped)).orderBy(asc(promotions.id)).for("update");
+    const byId = new Map(fresh.map((rule) => [rule.id, rule]));
+    rules = rules.map((rule) => byId.get(rule.id) ?? rule);
   }
   const coded = rules.find((rule) => rule.code !== null) ?? null;
   const automatic = rules.filter((rule) => rule.code === null);
@@ -224,20 +230,26 @@ export async function cartPricing(db: Executor, accountId: number, cart: Cart, a
 /** The longest text read as a code: a longer one is refused before any lookup. */
 export const PROMO_CODE_INPUT_MAX = 40;
 
+/** Codes a customer may try: 30 in 15 minutes, far more than typing one wrong and again takes. */
+export const PROMO_CODE_LIMIT = { max: 30, windowMs: 15 * 60_000 };
+
 export type CodeResult = { ok: true; code: string; message: string } | { ok: false; message: string };
 
 /**
  * Applies a code to the customer's cart if it holds for the cart now; otherwise says why and
  * changes nothing. `lines` are the cart's.
  */
-export async function applyCode(tx: Executor, accountId: number, typed: string, lines: LineToPrice[]): Promise<CodeResult> {
+export async function applyCode(db: Database, accountId: number, typed: string, lines: LineToPrice[]): Promise<CodeResult> {
   const trimmed = typed.trim();
   if (!trimmed) return { ok: false, message: messages.promoCodeRequired };
+  // Codes are not to be guessed: each refusal says why, so tries are counted.
+  const limit = await hitLimits(db, [{ key: `promo-code:${accountId}`, ...PROMO_CODE_LIMIT }]);
+  if (!limit.ok) return { ok: false, message: messages.tooManyAttempts(retryText(limit.retryAfterSeconds)) };
   const code = trimmed.length <= PROMO_CODE_INPUT_MAX ? normalizeCode(trimmed) : null;
   if (code === null) return { ok: false, message: messages.promoUnknown };
-  const pricing = await priceOrder(tx, accountId, lines, code);
+  const pricing = await priceOrder(db, accountId, lines, code);
   if (pricing.codeRefusal) return { ok: false, message: pricing.codeRefusal.message };
-  await tx
+  await db
     .insert(carts)
     .values({ accountId, promotionCode: code })
     .onConflictDoUpdate({ target: carts.accountId, set: { promotionCode: code } });

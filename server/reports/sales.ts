@@ -87,7 +87,15 @@ export function rangeBounds(range: Pick<ReportRange, "from" | "to">): { start: D
 const paidDay = lagosDayOf(orders.paidAt);
 
 const unitsSum = sql<number>`coalesce(sum(${orderItems.quantity}), 0)`.mapWith(Number);
-const linesRevenue = sql<number>`coalesce(sum(${orderItems.quantity} * ${orderItems.unitPriceKobo}), 0)`.mapWith(Number);
+/**
+ * What the lines brought in: their price, less their share of the order's promotions (a discount
+ * is shared across an order's lines in proportion to their value, decision 0064), so categories
+ * and best sellers add up to the revenue. Without a discount, exactly quantity × price.
+ */
+const linesRevenue =
+  sql<number>`coalesce(round(sum(${orderItems.quantity} * ${orderItems.unitPriceKobo} * ${orders.totalKobo}::numeric / nullif(${orders.totalKobo} + ${orders.discountKobo}, 0))), 0)`.mapWith(
+    Number,
+  );
 const distinctOrders = sql<number>`count(distinct ${orders.id})`.mapWith(Number);
 
 export async function loadDays(db: Executor, range: ReportRange): Promise<ReportDay[]> {

@@ -16,7 +16,7 @@ import { changeOrderStatus } from "~/server/orders/admin-orders";
 import { paystackGateway } from "~/server/payments/paystack";
 import { chargeTestCard } from "~/server/payments/test-gateway";
 import { listPromotions, readPromotionForm, savePromotion, setPromotionStatus, type PromotionForm } from "~/server/promotions/admin";
-import { applyCode, cartPricing, promotionRules, removeCode } from "~/server/promotions/promotions";
+import { applyCode, cartPricing, PROMO_CODE_LIMIT, promotionRules, removeCode } from "~/server/promotions/promotions";
 import { presetRange } from "~/server/reports/range";
 import { loadSalesReport } from "~/server/reports/sales";
 import { SCRIPT } from "../support/hostile-text";
@@ -185,6 +185,16 @@ describe("a code on the cart", () => {
     expect((await getCart(handle.db, who.id)).map((l) => l.quantity)).toEqual([1]);
   });
 
+  it("counts a customer's tries: after 30 in 15 minutes even a right code waits", async () => {
+    const { id } = await product();
+    const code = newCode("GUESS");
+    await promotion({ code });
+    const who = await shopper("guesser", id);
+    for (let i = 0; i < PROMO_CODE_LIMIT.max; i++) expect((await apply(who, `WRONG${i}`)).ok).toBe(false);
+    expect(await apply(who, code)).toEqual({ ok: false, message: messages.tooManyAttempts("Please try again in 15 minutes.") });
+    expect(await cartCodeOf(who)).toBeNull();
+  });
+
   it("a first-order code is refused once the customer has ordered, and a customer's cap holds", async () => {
     const { id } = await product();
     const first = newCode("FIRST");
@@ -194,6 +204,8 @@ describe("a code on the cart", () => {
     const who = await shopper("first", id);
     expect((await apply(who, first)).ok).toBe(true);
     await buy(who);
+    // A code used leaves the cart with the bought lines: the next order starts without it.
+    expect(await cartCodeOf(who)).toBeNull();
     expect((await addToCart(handle.db, who.id, { productId: id })).ok).toBe(true);
     expect(await apply(who, first)).toEqual({ ok: false, message: messages.promoFirstOrderOnly });
     expect((await apply(who, once)).ok).toBe(true);

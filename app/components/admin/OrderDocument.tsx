@@ -196,8 +196,8 @@ function InvoiceLines({ order }: { order: OrderDocumentData }) {
         <dl className="grid grid-cols-[1fr_auto] gap-y-1 sm:min-w-64 [&>dd]:pl-8" data-testid="document-totals">
           <dt className="text-slate-600">Subtotal</dt>
           <dd className="text-right tabular-nums">{formatNairaTotal(order.subtotalKobo)}</dd>
-          {order.discounts.map((discount) => (
-            <Fragment key={discount.name}>
+          {order.discounts.map((discount, i) => (
+            <Fragment key={i}>
               <dt className="text-slate-600" data-testid="document-discount">
                 {discountLabel(discount)}
               </dt>

@@ -44,7 +44,10 @@ export function PromotionsPanel({ data, result }: { data: PanelData; result: For
           ))}
         </ul>
       )}
-      {data.owner ? <PromotionEditor data={data} result={result} /> : null}
+      {/* Keyed: the Percent or Naira choice starts afresh for each promotion edited, and after a new one is saved. */}
+      {data.owner ? (
+        <PromotionEditor key={data.editing ? `edit-${data.editing.id}` : `new-${data.promotions.length}`} data={data} result={result} />
+      ) : null}
     </div>
   );
 }
@@ -112,8 +115,6 @@ function PromotionEditor({ data, result }: { data: PanelData; result: FormResult
   const [kind, setKind] = useState<"percent" | "fixed">(e?.kind ?? "percent");
   return (
     <Form
-      // A new promotion saved: the form starts empty again (the list has one more).
-      key={e ? `edit-${e.id}` : `new-${data.promotions.length}`}
       method="post"
       noValidate
       preventScrollReset

@@ -5,6 +5,7 @@ import { formatNairaTotal } from "~/common/money";
 import { customerPanelPath, CUSTOMER_PANELS } from "~/common/panels";
 import { buttonStyles, MessageDialog } from "../Dialog";
 import { inputStyle } from "../account/fields";
+import { useOffline } from "../Offline";
 
 export type PayOnDeliveryStep =
   | { status: "code-sent"; message: string; wrong?: boolean }
@@ -22,6 +23,8 @@ export function PayOnDelivery({ view, totalKobo }: { view: PayOnDeliveryView; to
   const fetcher = useFetcher<PayOnDeliveryStep>();
   const navigate = useNavigate();
   const [shown, setShown] = useState<PayOnDeliveryStep | null>(null);
+  // Placing an order is never kept to send later (decision 0065): offline, the buttons wait.
+  const offline = useOffline();
   const step = fetcher.data;
   useEffect(() => {
     if (step?.status === "placed" || step?.status === "error") setShown(step);
@@ -34,7 +37,7 @@ export function PayOnDelivery({ view, totalKobo }: { view: PayOnDeliveryView; to
       </p>
     ) : null;
   }
-  const busy = fetcher.state !== "idle" || shown?.status === "placed";
+  const busy = fetcher.state !== "idle" || shown?.status === "placed" || offline;
   const confirmed = !view.confirmPhone || step?.status === "confirmed";
   const codeSent = step?.status === "code-sent";
   const button = (intent: string, label: string, busyLabel: string) => (

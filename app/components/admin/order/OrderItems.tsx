@@ -16,8 +16,8 @@ export function OrderItems({ order, className }: { order: AdminOrder; className?
           <dt className="text-slate-600">Subtotal</dt>
           <dd className="text-slate-900">{formatNairaTotal(order.subtotalKobo)}</dd>
         </div>
-        {order.discounts.map((discount) => (
-          <div key={discount.name} className="flex justify-between py-1" data-testid="order-discount">
+        {order.discounts.map((discount, i) => (
+          <div key={i} className="flex justify-between py-1" data-testid="order-discount">
             <dt className="text-emerald-800">{discountLabel(discount)}</dt>
             <dd className="text-emerald-800">−{formatNairaTotal(discount.amountKobo)}</dd>
           </div>
