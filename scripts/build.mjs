@@ -6,7 +6,7 @@
 // build is not current by the time the lock is held: of two starts at once, one builds.
 import { execFileSync } from "node:child_process";
 import { buildIsCurrent, removeBuildStamp, ROOT, sourceStamp, withBuildLock, writeBuildStamp } from "./build-stamp.mjs";
-import { keepPreviousAssets, setPreviousAssetsAside } from "./previous-assets.mjs";
+import { discardAside, keepPreviousAssets, setPreviousAssetsAside } from "./previous-assets.mjs";
 
 const ifStale = process.argv.includes("--if-stale");
 
@@ -25,11 +25,15 @@ function build() {
   removeBuildStamp();
   const node = (script, ...args) => execFileSync(process.execPath, [script, ...args], { cwd: ROOT, stdio: "inherit" });
   const aside = setPreviousAssetsAside();
-  node("node_modules/@react-router/dev/bin.js", "build");
-  node("scripts/service-worker.mjs", "build/client");
-  node("scripts/compress-assets.mjs");
-  // After the service worker's precache list, which names the new release's files only.
-  const kept = keepPreviousAssets(aside);
-  if (kept) console.log(`Kept ${kept} files of the previous release's client assets, for pages opened before this build.`);
+  try {
+    node("node_modules/@react-router/dev/bin.js", "build");
+    node("scripts/service-worker.mjs", "build/client");
+    node("scripts/compress-assets.mjs");
+    // After the service worker's precache list, which names the new release's files only.
+    const kept = keepPreviousAssets(aside);
+    if (kept) console.log(`Kept ${kept} files of the previous release's client assets, for pages opened before this build.`);
+  } finally {
+    discardAside(aside);
+  }
   writeBuildStamp(source);
 }

@@ -36,6 +36,8 @@ export function setPreviousAssetsAside(buildDir = "build") {
  */
 export function keepPreviousAssets(aside, buildDir = "build") {
   const assetsDir = path.join(buildDir, "client", "assets");
+  // A build with no client assets (a stand-in) has nothing to keep beside.
+  if (!existsSync(assetsDir)) return 0;
   const own = readdirSync(assetsDir);
   writeFileSync(path.join(buildDir, OWN_LIST), `${JSON.stringify(own)}\n`);
   if (aside === null) return 0;
@@ -46,6 +48,10 @@ export function keepPreviousAssets(aside, buildDir = "build") {
     cpSync(path.join(aside, name), path.join(assetsDir, name));
     kept++;
   }
-  rmSync(aside, { recursive: true, force: true });
   return kept;
+}
+
+/** Removes the folder set aside (the build went through, or failed: then no build is served). */
+export function discardAside(aside) {
+  if (aside !== null) rmSync(aside, { recursive: true, force: true });
 }

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SHOP_ROUTES } from "~/app/route-facts";
 import { CATALOGUE_PATH_PATTERNS } from "~/scripts/catalogue-paths.mjs";
 import { CATALOGUE_ROUTES } from "~/scripts/service-worker.mjs";
-import { keepPreviousAssets, setPreviousAssetsAside } from "~/scripts/previous-assets.mjs";
+import { discardAside, keepPreviousAssets, setPreviousAssetsAside } from "~/scripts/previous-assets.mjs";
 
 // Issue 30: the service worker keeps offline copies of the catalogue pages only, and precaches
 // their modules. Its two lists are held to the route table, so a new page is not kept by mistake
@@ -56,11 +56,14 @@ describe("the previous release's client assets", () => {
       let aside = setPreviousAssetsAside(dir);
       rebuild(dir, ["home-A2.js", "cart-B1.js"]);
       expect(keepPreviousAssets(aside, dir)).toBe(2);
+      discardAside(aside);
       expect(assets(dir)).toEqual(["cart-B1.js", "home-A1.js", "home-A1.js.br", "home-A2.js"]);
       // Release 3 keeps release 2's, and no longer release 1's.
       aside = setPreviousAssetsAside(dir);
       rebuild(dir, ["home-A3.js", "cart-B3.js"]);
       expect(keepPreviousAssets(aside, dir)).toBe(2);
+      discardAside(aside);
+      expect(existsSync(aside!)).toBe(false);
       expect(assets(dir)).toEqual(["cart-B1.js", "cart-B3.js", "home-A2.js", "home-A3.js"]);
       // A first build has nothing to keep.
       rmSync(dir, { recursive: true, force: true });

@@ -30,7 +30,7 @@ async function standInTree(files: Record<string, string> = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), "shop-start-"));
   dirs.push(dir);
   await mkdir(path.join(dir, "scripts"));
-  for (const script of ["start.mjs", "build.mjs", "build-stamp.mjs"])
+  for (const script of ["start.mjs", "build.mjs", "build-stamp.mjs", "previous-assets.mjs"])
     await copyFile(path.join(ROOT, "scripts", script), path.join(dir, "scripts", script));
   await mkdir(path.join(dir, "app"));
   await writeFile(path.join(dir, "app/home.tsx"), "export const greeting = 'Welcome';\n");
