@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { is, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import * as schema from "~/server/db/schema";
 import { inject } from "vitest";
 import { main as backupCli } from "~/server/db/backup-cli";
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from "~/server/db/client";
@@ -12,6 +14,9 @@ import { databaseUrlFor } from "./global-setup";
 const postgres = inject("postgresTemplate");
 /** The engine of this run: PostgreSQL when DATABASE_URL is set. */
 export const engine = postgres ? "postgres" : "pglite";
+
+/** The shop's tables, as the schema declares them: a backup carries every one. */
+export const SHOP_TABLES = Object.values(schema).filter((value) => is(value, PgTable)).length;
 
 /** Empties every table of the shop (sequences back to the start): a fresh shop, without migrating one. */
 export async function truncateAll(db: Database): Promise<void> {
