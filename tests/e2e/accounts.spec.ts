@@ -58,7 +58,7 @@ test.describe("route guards", () => {
   });
 });
 
-test("a customer signs up, verifies through the dev mailbox, logs in, uses the dashboard and logs out", async ({ page }) => {
+test("a customer signs up, verifies through the dev mailbox, logs in, uses the dashboard and logs out", { tag: "@one-width" }, async ({ page }) => {
   const account = { fullName: "Chukwuemeka Obi", email: uniqueEmail("emeka"), phone: "2348030000001", password: "Lagos-2026!" };
 
   // Sign-up checks the two passwords before anything is sent.

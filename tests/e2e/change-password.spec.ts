@@ -26,7 +26,7 @@ async function changePassword(page: Page, current: string, next: string, confirm
 for (const role of ["customer", "admin"] as const) {
   test(
     `the ${role} changes their password from the dashboard`,
-    { tag: role === "admin" ? ["@one-width"] : [] },
+    { tag: "@one-width" },
     async ({ page, browser, baseURL, ownerLogin }) => {
       const login = role === "customer" ? "/userlogin" : "/adminlogin";
       const dashboard = role === "customer" ? "/userdashboard" : "/admin";

@@ -226,7 +226,7 @@ async function expectContactValues(page: Page, values: { name: string; email: st
   await expect(main.getByLabel("Message", { exact: true })).toHaveValue(values.message);
 }
 
-test("a message sent through /contactus lands on / with the thank-you notice and reaches the admin's Messages panel", async ({
+test("a message sent through /contactus lands on / with the thank-you notice and reaches the admin's Messages panel", { tag: "@one-width" }, async ({
   page,
   ownerLogin,
 }, info) => {
@@ -257,7 +257,7 @@ test("a message sent through /contactus lands on / with the thank-you notice and
   await expect(item).toHaveAttribute("data-read", "false");
 });
 
-test('the phone "abc" is refused in red and the form keeps what was typed', async ({ page, consoleErrors }, info) => {
+test('the phone "abc" is refused in red and the form keeps what was typed', { tag: "@one-width" }, async ({ page, consoleErrors }, info) => {
   const values = { name: "Bola Tinubu", email: uniqueEmail("contact-bad"), phone: "abc", message: "Please call me back." };
   await gotoHydrated(page, "/contactus");
   await fillContact(page, values);
@@ -350,7 +350,7 @@ async function trackOn(page: Page, orderId: string, email: string) {
   await page.getByRole("button", { name: "Track" }).click();
 }
 
-test("/trackorder finds a paid order by its Order ID and billing e-mail, and tells nothing for a wrong e-mail", async ({ page }, info) => {
+test("/trackorder finds a paid order by its Order ID and billing e-mail, and tells nothing for a wrong e-mail", { tag: "@one-width" }, async ({ page }, info) => {
   test.setTimeout(60_000);
   const order = await placedOrder(page);
 

@@ -24,7 +24,7 @@ const delivery = (label: string, state: string, city: string): DeliveryDetails =
   city,
 });
 
-test('the delivery form and the order summary say "Arrives by" for the chosen state, and follow a new state', async ({ page, login }, info) => {
+test('the delivery form and the order summary say "Arrives by" for the chosen state, and follow a new state', { tag: "@one-width" }, async ({ page, login }, info) => {
   test.setTimeout(90_000);
   await login({ label: "arrives-by" });
   await addToCart(page, "/productdetail2/9");

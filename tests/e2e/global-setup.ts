@@ -15,7 +15,7 @@ export default async function globalSetup(config: FullConfig) {
   const pid = listeningPid(Number(port));
   if (pid === null) throw new Error(`No process listens on port ${port}: the shop the browser tests started is not there.`);
   process.env.E2E_SERVER_PID = String(pid);
-  const memory = await rssUnderLoad(pid, baseUrl);
+  const memory = await rssUnderLoad(pid, baseUrl, { seconds: 3 });
   const ok = memory.peakMb <= RSS_BUDGET_MB && memory.failures === 0;
   console.log(
     `${ok ? "Memory" : "MEMORY CHECK FAILED"}: the first-start server's RSS is ${Math.round(memory.idleMb)} MB idle, ` +

@@ -16,7 +16,7 @@ const READABLE = /\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d
 
 const shot = (page: Page, project: string, name: string) => fullPageShot(page, `test-results/screenshots/${project}-edges-${name}.png`);
 
-test("a featured mattress found by search offers its sizes, and the cart and My Orders get the size chosen", async ({
+test("a featured mattress found by search offers its sizes, and the cart and My Orders get the size chosen", { tag: "@one-width" }, async ({
   page,
   login,
   ownerLogin,
@@ -144,7 +144,7 @@ for (const { role, path, forgot } of [
   { role: "customer", path: "/user-reset-password", forgot: "/userforgotpassword" },
   { role: "admin", path: "/reset-password", forgot: "/adminforgotpassword" },
 ]) {
-  test(`a dead ${role} reset link says so when opened and leads to a new one`, async ({ page }, info) => {
+  test(`a dead ${role} reset link says so when opened and leads to a new one`, { tag: "@one-width" }, async ({ page }, info) => {
     await gotoHydrated(page, `${path}/${"x".repeat(43)}`);
     await expect(page.getByRole("alert")).toHaveText(messages.invalidResetLink);
     await expect(page.getByLabel("New Password")).toHaveCount(0);
@@ -156,7 +156,7 @@ for (const { role, path, forgot } of [
   });
 }
 
-test("a price typed '45,000' is taken, and a wrong one is refused in the shop's words", async ({ page, ownerLogin }, info) => {
+test("a price typed '45,000' is taken, and a wrong one is refused in the shop's words", { tag: "@one-width" }, async ({ page, ownerLogin }, info) => {
   await ownerLogin();
   await gotoHydrated(page, "/admin?menu=1");
   const price = page.getByLabel("Price (NGN)");
@@ -173,7 +173,7 @@ test("a price typed '45,000' is taken, and a wrong one is refused in the shop's 
   await shot(page, info.project.name, "post-product-price");
 });
 
-test("the dev mailbox hydrates in a browser whose time zone is not the server's, with Lagos dates", async ({ page, consoleErrors }, info) => {
+test("the dev mailbox hydrates in a browser whose time zone is not the server's, with Lagos dates", { tag: "@one-width" }, async ({ page, consoleErrors }, info) => {
   expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe("America/New_York");
   // A mail to list: a forgotten password (the admin's, so no account is made).
   const asked = await page.request.post("/api/admin_forgot_password.php", { data: { email: process.env.E2E_ADMIN_EMAIL } });

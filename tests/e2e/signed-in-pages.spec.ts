@@ -47,7 +47,7 @@ async function expectHeader(page: Page, welcome: string, count: number) {
   await expect(account.getByRole("link", { name: `Cart, ${count} items` })).toBeVisible();
 }
 
-test("two signed-in customers and a visitor share the catalogue pages, each seeing only their own header", async ({ browser }) => {
+test("two signed-in customers and a visitor share the catalogue pages, each seeing only their own header", { tag: "@one-width" }, async ({ browser }) => {
   test.setTimeout(120_000);
   const ada = await signedInShopper(browser, "ada", "Adaeze Okafor", 2);
   // A name that needs escaping in the HTML and in the hydration data.
