@@ -137,7 +137,8 @@ export async function buildServiceWorker(clientDir) {
         options: { precacheFallback: { fallbackURL: "/offline.html" } },
       },
       {
-        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/images/"),
+        // Stored pictures (common/images.ts imageUrl), each width an address of its own.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/api/uploads/"),
         handler: "StaleWhileRevalidate",
         options: {
           cacheName: "pictures",

@@ -33,7 +33,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   if (product.featured) return <FeaturedProductDetail product={product} reviews={reviews} />;
   return (
     <ProductDetailLayout product={product} size="0" soldOut={product.stock === 0} reviews={reviews}>
-      <p className="text-3xl font-extrabold text-brand-800">{formatNaira(product.priceKobo)}</p>
+      <p className="text-3xl font-extrabold text-brand-800" data-testid="price">
+        {formatNaira(product.priceKobo)}
+      </p>
       <p className={`text-sm font-medium ${product.stock > 0 ? "text-emerald-700" : "text-red-700"}`}>
         {product.stock > 0 ? `In stock (${product.stock} available)` : "Out of stock"}
       </p>

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { ContractProduct } from "~/server/api/contract";
 import { useApiShop } from "../support/use-shop";
@@ -161,6 +162,26 @@ describe("GET /api/uploads/{file}", () => {
     const full = await fetch(`${api.baseUrl}/api/uploads/${file}`).then((r) => r.arrayBuffer());
     const small = await fetch(`${api.baseUrl}/api/uploads/${file}?w=320`).then((r) => r.arrayBuffer());
     expect(small.byteLength).toBeLessThan(full.byteLength);
+  });
+
+  it("serves a phone that saves data (Save-Data: on) one kept width smaller, at the same address, and says it varies by it", async () => {
+    const { body } = await get("/api/get_product_by_id.php?productId=1");
+    const file = body.product.product_images[0];
+    const picture = async (query: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${api.baseUrl}/api/uploads/${file}${query}`, { headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("vary")).toMatch(/Save-Data/i);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      return { width: (await sharp(bytes).metadata()).width, bytes: bytes.length };
+    };
+    const saving = { "Save-Data": "on" };
+    // A seeded product picture is 800 px: the full one, then each kept width.
+    expect((await picture("")).width).toBe(800);
+    expect((await picture("", saving)).width).toBe(640);
+    expect((await picture("?w=640", saving)).width).toBe(320);
+    expect((await picture("?w=320", saving)).width).toBe(320);
+    expect((await picture("", { "Save-Data": "off" })).width).toBe(800);
+    expect((await picture("", saving)).bytes).toBeLessThan((await picture("")).bytes);
   });
 
   it("answers 404 for an unknown or malformed file name", async () => {

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -176,6 +176,8 @@ describe("npm start and npm run build in a copy of this tree", () => {
   });
 
   engineFree("never serves a source file changed after the build: a real shop refuses, a demo builds again and serves the change", SLOW, async () => {
+    // The release before: its client files, which a phone still showing one of its pages asks for.
+    const before = (await readdir(path.join(tree, "build/client/assets"))).filter((name) => !/\.(?:br|gz)$/.test(name));
     const messagesFile = path.join(tree, "common/storefront-messages.ts");
     const changed = "Search the rebuilt catalogue";
     await writeFile(messagesFile, (await readFile(messagesFile, "utf8")).replace("Search for products, brands and categories", changed));
@@ -194,6 +196,12 @@ describe("npm start and npm run build in a copy of this tree", () => {
       const home = await (await fetch(`${demo.baseUrl}/`)).text();
       expect(home).toContain(changed);
       expect(home).not.toContain("Search for products, brands and categories");
+      // Issue 30: the new release still serves every file of the one before (scripts/previous-assets.mjs),
+      // those the change replaced among them.
+      const own = new Set(JSON.parse(await readFile(path.join(tree, "build/release-assets.json"), "utf8")) as string[]);
+      const replaced = before.filter((file) => !own.has(file));
+      expect(replaced.length, "the change gave some client file a new name").toBeGreaterThan(0);
+      for (const file of before) expect((await fetch(`${demo.baseUrl}/assets/${file}`)).status, file).toBe(200);
     } finally {
       expect(await demo.stop()).toBe(0);
     }

@@ -226,36 +226,37 @@ async function expectContactValues(page: Page, values: { name: string; email: st
   await expect(main.getByLabel("Message", { exact: true })).toHaveValue(values.message);
 }
 
-test("a message sent through /contactus lands on / with the thank-you notice and reaches the admin's Messages panel", { tag: "@one-width" }, async ({
-  page,
-  ownerLogin,
-}, info) => {
-  const tag = `${info.project.name}-${Math.random().toString(36).slice(2, 8)}`;
-  const values = {
-    name: `Ifeoma ${tag}`,
-    email: uniqueEmail("contact"),
-    phone: "08031234567",
-    message: `Do you have a 6x6x10 Vitafoam in stock? (${tag})`,
-  };
-  await gotoHydrated(page, "/contactus");
-  await fillContact(page, values);
-  await page.getByRole("button", { name: "Send Message" }).click();
+test(
+  "a message sent through /contactus lands on / with the thank-you notice and reaches the admin's Messages panel",
+  { tag: "@one-width" },
+  async ({ page, ownerLogin }, info) => {
+    const tag = `${info.project.name}-${Math.random().toString(36).slice(2, 8)}`;
+    const values = {
+      name: `Ifeoma ${tag}`,
+      email: uniqueEmail("contact"),
+      phone: "08031234567",
+      message: `Do you have a 6x6x10 Vitafoam in stock? (${tag})`,
+    };
+    await gotoHydrated(page, "/contactus");
+    await fillContact(page, values);
+    await page.getByRole("button", { name: "Send Message" }).click();
 
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId("notice")).toHaveText("Thank you for contacting us. We will get back to you shortly.");
-  await shot(page, info, "contact-sent");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("notice")).toHaveText("Thank you for contacting us. We will get back to you shortly.");
+    await shot(page, info, "contact-sent");
 
-  // The admin reads it in the Messages panel (menu 6).
-  await ownerLogin();
-  await gotoHydrated(page, "/admin?menu=6");
-  const item = page.getByTestId("message").filter({ hasText: values.message });
-  await expect(item).toHaveCount(1);
-  await expect(item).toContainText(values.name);
-  await expect(item).toContainText(values.email);
-  // Stored in E.164 and read as people write it (issue 28).
-  await expect(item).toContainText("+234 803 123 4567");
-  await expect(item).toHaveAttribute("data-read", "false");
-});
+    // The admin reads it in the Messages panel (menu 6).
+    await ownerLogin();
+    await gotoHydrated(page, "/admin?menu=6");
+    const item = page.getByTestId("message").filter({ hasText: values.message });
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText(values.name);
+    await expect(item).toContainText(values.email);
+    // Stored in E.164 and read as people write it (issue 28).
+    await expect(item).toContainText("+234 803 123 4567");
+    await expect(item).toHaveAttribute("data-read", "false");
+  },
+);
 
 test('the phone "abc" is refused in red and the form keeps what was typed', { tag: "@one-width" }, async ({ page, consoleErrors }, info) => {
   const values = { name: "Bola Tinubu", email: uniqueEmail("contact-bad"), phone: "abc", message: "Please call me back." };
@@ -350,30 +351,34 @@ async function trackOn(page: Page, orderId: string, email: string) {
   await page.getByRole("button", { name: "Track" }).click();
 }
 
-test("/trackorder finds a paid order by its Order ID and billing e-mail, and tells nothing for a wrong e-mail", { tag: "@one-width" }, async ({ page }, info) => {
-  test.setTimeout(60_000);
-  const order = await placedOrder(page);
+test(
+  "/trackorder finds a paid order by its Order ID and billing e-mail, and tells nothing for a wrong e-mail",
+  { tag: "@one-width" },
+  async ({ page }, info) => {
+    test.setTimeout(60_000);
+    const order = await placedOrder(page);
 
-  await trackOn(page, order.orderRef, order.billingEmail.toUpperCase());
-  const card = page.getByRole("region", { name: order.orderRef });
-  await expect(card).toBeVisible();
-  await expect(page.getByTestId("tracked-status")).toHaveText("Paid, being prepared");
-  await expect(page.getByTestId("tracked-tracking-id")).toHaveText("Not yet assigned");
-  await expect(page.getByTestId("tracked-estimate")).toHaveText(/^Arrives by (Mon|Tue|Wed|Thu|Fri) \d{1,2} [A-Z][a-z]{2}$/);
-  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
-  await expectAccessible(page);
-  await shot(page, info, "trackorder-found");
+    await trackOn(page, order.orderRef, order.billingEmail.toUpperCase());
+    const card = page.getByRole("region", { name: order.orderRef });
+    await expect(card).toBeVisible();
+    await expect(page.getByTestId("tracked-status")).toHaveText("Paid, being prepared");
+    await expect(page.getByTestId("tracked-tracking-id")).toHaveText("Not yet assigned");
+    await expect(page.getByTestId("tracked-estimate")).toHaveText(/^Arrives by (Mon|Tue|Wed|Thu|Fri) \d{1,2} [A-Z][a-z]{2}$/);
+    await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+    await expectAccessible(page);
+    await shot(page, info, "trackorder-found");
 
-  await trackOn(page, order.orderRef, "not.the.buyer@example.com");
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("No order matches that Order ID and e-mail.");
-  await expect(page.getByTestId("tracked-status")).toHaveCount(0);
-  await expect(page.getByTestId("tracked-tracking-id")).toHaveCount(0);
-  // The reference appears only in the field the visitor typed it into, nowhere in the answer.
-  await expect(page.getByRole("main").getByText(order.orderRef)).toHaveCount(0);
-  await expect(page.getByRole("main")).not.toContainText("Paid, being prepared");
-  await expect(page.getByRole("main")).not.toContainText("Arrives by");
-  await shot(page, info, "trackorder-no-match");
-});
+    await trackOn(page, order.orderRef, "not.the.buyer@example.com");
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("No order matches that Order ID and e-mail.");
+    await expect(page.getByTestId("tracked-status")).toHaveCount(0);
+    await expect(page.getByTestId("tracked-tracking-id")).toHaveCount(0);
+    // The reference appears only in the field the visitor typed it into, nowhere in the answer.
+    await expect(page.getByRole("main").getByText(order.orderRef)).toHaveCount(0);
+    await expect(page.getByRole("main")).not.toContainText("Paid, being prepared");
+    await expect(page.getByRole("main")).not.toContainText("Arrives by");
+    await shot(page, info, "trackorder-no-match");
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Live chat and WhatsApp

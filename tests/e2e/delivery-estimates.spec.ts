@@ -24,47 +24,51 @@ const delivery = (label: string, state: string, city: string): DeliveryDetails =
   city,
 });
 
-test('the delivery form and the order summary say "Arrives by" for the chosen state, and follow a new state', { tag: "@one-width" }, async ({ page, login }, info) => {
-  test.setTimeout(90_000);
-  await login({ label: "arrives-by" });
-  await addToCart(page, "/productdetail2/9");
+test(
+  'the delivery form and the order summary say "Arrives by" for the chosen state, and follow a new state',
+  { tag: "@one-width" },
+  async ({ page, login }, info) => {
+    test.setTimeout(90_000);
+    await login({ label: "arrives-by" });
+    await addToCart(page, "/productdetail2/9");
 
-  // The form before a state is chosen, then with Lagos, then with Kano: the line follows.
-  await gotoHydrated(page, "/deliverydetailpage");
-  const line = page.getByTestId("arrives-by");
-  await expect(line).toHaveText("Choose a state to see when your order arrives.");
-  await expect(page.getByText("Delivery is free.", { exact: false })).toBeVisible();
-  await page.getByLabel("State").selectOption("Lagos");
-  await expect(line).toHaveText(expected("Lagos"));
-  await expectOnTop(line, "the Lagos estimate is on top");
-  await page.getByLabel("State").selectOption("Kano");
-  await expect(line).toHaveText(expected("Kano"));
-  expect(expected("Kano")).not.toBe(expected("Lagos"));
-  await expectOnTop(line, "the Kano estimate is on top");
-  await page.getByLabel("State").selectOption("Lagos");
-  await page.getByLabel("City").selectOption("Ikeja");
-  await shot(page, info, "delivery-arrives-by");
+    // The form before a state is chosen, then with Lagos, then with Kano: the line follows.
+    await gotoHydrated(page, "/deliverydetailpage");
+    const line = page.getByTestId("arrives-by");
+    await expect(line).toHaveText("Choose a state to see when your order arrives.");
+    await expect(page.getByText("Delivery is free.", { exact: false })).toBeVisible();
+    await page.getByLabel("State").selectOption("Lagos");
+    await expect(line).toHaveText(expected("Lagos"));
+    await expectOnTop(line, "the Lagos estimate is on top");
+    await page.getByLabel("State").selectOption("Kano");
+    await expect(line).toHaveText(expected("Kano"));
+    expect(expected("Kano")).not.toBe(expected("Lagos"));
+    await expectOnTop(line, "the Kano estimate is on top");
+    await page.getByLabel("State").selectOption("Lagos");
+    await page.getByLabel("City").selectOption("Ikeja");
+    await shot(page, info, "delivery-arrives-by");
 
-  // The order summary, for Lagos.
-  await checkoutToSummary(page, delivery("arrives-by-lagos", "Lagos", "Ikeja"));
-  const summaryLine = page.getByTestId("arrives-by");
-  await expect(summaryLine).toContainText(expected("Lagos"));
-  await expect(summaryLine).toContainText("Delivery is free");
-  await expectOnTop(summaryLine.getByText(expected("Lagos")), "the summary's estimate is on top");
-  await expectAccessible(page);
-  await shot(page, info, "summary-arrives-by-lagos");
+    // The order summary, for Lagos.
+    await checkoutToSummary(page, delivery("arrives-by-lagos", "Lagos", "Ikeja"));
+    const summaryLine = page.getByTestId("arrives-by");
+    await expect(summaryLine).toContainText(expected("Lagos"));
+    await expect(summaryLine).toContainText("Delivery is free");
+    await expectOnTop(summaryLine.getByText(expected("Lagos")), "the summary's estimate is on top");
+    await expectAccessible(page);
+    await shot(page, info, "summary-arrives-by-lagos");
 
-  // Change the state on the form: the summary follows.
-  await page.getByRole("link", { name: "Change" }).click();
-  await expect(page).toHaveURL(/\/deliverydetailpage$/);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await expect(line).toHaveText(expected("Lagos"));
-  await page.getByLabel("State").selectOption("Kano");
-  await page.getByLabel("City").selectOption("Wudil");
-  await expect(line).toHaveText(expected("Kano"));
-  await page.getByRole("button", { name: "Continue to order summary" }).click();
-  await expect(page).toHaveURL(/\/ordersummarypage$/);
-  await expect(summaryLine).toContainText(expected("Kano"));
-  await expectOnTop(summaryLine.getByText(expected("Kano")), "the Kano estimate on the summary is on top");
-  await shot(page, info, "summary-arrives-by-kano");
-});
+    // Change the state on the form: the summary follows.
+    await page.getByRole("link", { name: "Change" }).click();
+    await expect(page).toHaveURL(/\/deliverydetailpage$/);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(line).toHaveText(expected("Lagos"));
+    await page.getByLabel("State").selectOption("Kano");
+    await page.getByLabel("City").selectOption("Wudil");
+    await expect(line).toHaveText(expected("Kano"));
+    await page.getByRole("button", { name: "Continue to order summary" }).click();
+    await expect(page).toHaveURL(/\/ordersummarypage$/);
+    await expect(summaryLine).toContainText(expected("Kano"));
+    await expectOnTop(summaryLine.getByText(expected("Kano")), "the Kano estimate on the summary is on top");
+    await shot(page, info, "summary-arrives-by-kano");
+  },
+);

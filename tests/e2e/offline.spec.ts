@@ -58,10 +58,18 @@ test("offline, a product page seen before opens with a note, and an unseen page 
   await expect
     .poll(() => page.evaluate(async () => Boolean(await (await caches.open("pages")).match("/productdetail/32"))), { timeout: 10_000 })
     .toBe(true);
+  // Its picture too, at the width the phone chose.
+  const picture = page.getByRole("img", { name: name! }).first();
+  const pictureUrl = await picture.evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(pictureUrl).toContain("/api/uploads/");
+  await expect
+    .poll(() => page.evaluate(async (url) => Boolean(await (await caches.open("pictures")).match(url)), pictureUrl), { timeout: 10_000 })
+    .toBe(true);
   await context.setOffline(true);
   try {
     await page.goto("/productdetail/32");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name!);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expectOnTop(page.getByTestId("offline-note"));
     await expect(page.getByTestId("offline-note")).toHaveText("You're offline; prices may have changed.");
     await fullPageShot(page, "test-results/shots/phone-offline-product.png");

@@ -16,81 +16,81 @@ const READABLE = /\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d
 
 const shot = (page: Page, project: string, name: string) => fullPageShot(page, `test-results/screenshots/${project}-edges-${name}.png`);
 
-test("a featured mattress found by search offers its sizes, and the cart and My Orders get the size chosen", { tag: "@one-width" }, async ({
-  page,
-  login,
-  ownerLogin,
-}, info) => {
-  test.setTimeout(60_000);
-  await login({ label: "sized-search" });
-  await gotoHydrated(page, "/");
-  const search = page.getByPlaceholder(storefrontMessages.searchPlaceholder).locator("visible=true");
-  await search.fill("Eco Foam Mattress");
-  await search.press("Enter");
-  await expect(page).toHaveURL(/\/searchresultpage\?searchTerm=Eco/);
-  // Search result cards open /productdetail/{id} (requirements §2), featured mattresses included.
-  await page.locator('a[href="/productdetail/1"]').click();
-  await expect(page).toHaveURL(/\/productdetail\/1$/);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+test(
+  "a featured mattress found by search offers its sizes, and the cart and My Orders get the size chosen",
+  { tag: "@one-width" },
+  async ({ page, login, ownerLogin }, info) => {
+    test.setTimeout(60_000);
+    await login({ label: "sized-search" });
+    await gotoHydrated(page, "/");
+    const search = page.getByPlaceholder(storefrontMessages.searchPlaceholder).locator("visible=true");
+    await search.fill("Eco Foam Mattress");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/searchresultpage\?searchTerm=Eco/);
+    // Search result cards open /productdetail/{id} (requirements §2), featured mattresses included.
+    await page.locator('a[href="/productdetail/1"]').click();
+    await expect(page).toHaveURL(/\/productdetail\/1$/);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
-  const size = page.getByLabel("Size (length x width x thickness)");
-  await expectOnTop(size);
-  const sizes = await size.locator("option").allTextContents();
-  expect(sizes.length, "the mattress's sizes").toBeGreaterThan(1);
-  const price = page.getByTestId("price");
-  const firstPrice = (await price.textContent())!.trim();
-  await size.selectOption(sizes[1]);
-  await expect(price).not.toHaveText(firstPrice);
-  const chosenPrice = (await price.textContent())!.trim();
-  expect(chosenPrice).toMatch(/^₦[\d,]+$/);
-  await shot(page, info.project.name, "search-to-sized-detail");
+    const size = page.getByLabel("Size (length x width x thickness)");
+    await expectOnTop(size);
+    const sizes = await size.locator("option").allTextContents();
+    expect(sizes.length, "the mattress's sizes").toBeGreaterThan(1);
+    const price = page.getByTestId("price");
+    const firstPrice = (await price.textContent())!.trim();
+    await size.selectOption(sizes[1]);
+    await expect(price).not.toHaveText(firstPrice);
+    const chosenPrice = (await price.textContent())!.trim();
+    expect(chosenPrice).toMatch(/^₦[\d,]+$/);
+    await shot(page, info.project.name, "search-to-sized-detail");
 
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText("Product added to cart");
-  await dialog.getByRole("button", { name: "Continue shopping" }).click();
-  await gotoHydrated(page, "/cartpage");
-  const line = page.getByRole("listitem").filter({ hasText: `(${sizes[1]})` });
-  await expect(line).toHaveCount(1);
-  await expect(line).toContainText(chosenPrice);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Product added to cart");
+    await dialog.getByRole("button", { name: "Continue shopping" }).click();
+    await gotoHydrated(page, "/cartpage");
+    const line = page.getByRole("listitem").filter({ hasText: `(${sizes[1]})` });
+    await expect(line).toHaveCount(1);
+    await expect(line).toContainText(chosenPrice);
 
-  const billingEmail = uniqueEmail("sized-ship-to");
-  await checkoutToSummary(page, {
-    firstName: "Chioma",
-    lastName: "Eze",
-    phone: "08031234567",
-    email: billingEmail,
-    address: "12 Allen Avenue",
-    state: "Lagos",
-    city: "Ikeja",
-  });
-  await openPayment(page);
-  await payWithSuccessCard(page);
-  await gotoHydrated(page, "/userdashboard?menu=1");
-  const order = page.getByRole("listitem").filter({ has: page.getByTestId("order-ref") });
-  await expect(order).toContainText(`(${sizes[1]})`);
-  await expect(order).toContainText(`1 x ${chosenPrice}`);
-  // The order's date as a shopper reads it, in Lagos time, not 'YYYY-MM-DD HH:MM:SS'.
-  await expect(order).toContainText(READABLE);
-  await shot(page, info.project.name, "my-orders");
-  const orderRef = (await page.getByTestId("order-ref").textContent())!.trim();
+    const billingEmail = uniqueEmail("sized-ship-to");
+    await checkoutToSummary(page, {
+      firstName: "Chioma",
+      lastName: "Eze",
+      phone: "08031234567",
+      email: billingEmail,
+      address: "12 Allen Avenue",
+      state: "Lagos",
+      city: "Ikeja",
+    });
+    await openPayment(page);
+    await payWithSuccessCard(page);
+    await gotoHydrated(page, "/userdashboard?menu=1");
+    const order = page.getByRole("listitem").filter({ has: page.getByTestId("order-ref") });
+    await expect(order).toContainText(`(${sizes[1]})`);
+    await expect(order).toContainText(`1 x ${chosenPrice}`);
+    // The order's date as a shopper reads it, in Lagos time, not 'YYYY-MM-DD HH:MM:SS'.
+    await expect(order).toContainText(READABLE);
+    await shot(page, info.project.name, "my-orders");
+    const orderRef = (await page.getByTestId("order-ref").textContent())!.trim();
 
-  // Tracking and the back office write the same dates the same way.
-  await gotoHydrated(page, "/trackorder");
-  await page.getByLabel("Order ID").fill(orderRef);
-  await page.getByLabel("Billing Email").fill(billingEmail);
-  await page.getByRole("button", { name: "Track" }).click();
-  const tracked = page.getByRole("region", { name: orderRef });
-  await expect(tracked).toContainText(/Ordered on\s*\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}/);
-  await ownerLogin();
-  await gotoHydrated(page, "/admin?menu=5");
-  const row = page
-    .locator("tr, li")
-    .filter({ has: page.getByRole("link", { name: orderRef }) })
-    .locator("visible=true");
-  await expect(row).toContainText(READABLE);
-  await shot(page, info.project.name, "admin-orders");
-});
+    // Tracking and the back office write the same dates the same way.
+    await gotoHydrated(page, "/trackorder");
+    await page.getByLabel("Order ID").fill(orderRef);
+    await page.getByLabel("Billing Email").fill(billingEmail);
+    await page.getByRole("button", { name: "Track" }).click();
+    const tracked = page.getByRole("region", { name: orderRef });
+    await expect(tracked).toContainText(/Ordered on\s*\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}/);
+    await ownerLogin();
+    await gotoHydrated(page, "/admin?menu=5");
+    const row = page
+      .locator("tr, li")
+      .filter({ has: page.getByRole("link", { name: orderRef }) })
+      .locator("visible=true");
+    await expect(row).toContainText(READABLE);
+    await shot(page, info.project.name, "admin-orders");
+  },
+);
 
 /** How wide the placeholder is drawn (its dark pixels, left to right), and how wide it is written in full. */
 async function placeholderWidths(input: Locator) {
@@ -173,17 +173,21 @@ test("a price typed '45,000' is taken, and a wrong one is refused in the shop's 
   await shot(page, info.project.name, "post-product-price");
 });
 
-test("the dev mailbox hydrates in a browser whose time zone is not the server's, with Lagos dates", { tag: "@one-width" }, async ({ page, consoleErrors }, info) => {
-  expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe("America/New_York");
-  // A mail to list: a forgotten password (the admin's, so no account is made).
-  const asked = await page.request.post("/api/admin_forgot_password.php", { data: { email: process.env.E2E_ADMIN_EMAIL } });
-  expect(asked.status(), await asked.text()).toBe(200);
-  await gotoHydrated(page, "/dev/mailbox");
-  const entry = page.getByRole("link").filter({ hasText: process.env.E2E_ADMIN_EMAIL! }).first();
-  await expect(entry).toContainText(READABLE);
-  expect(consoleErrors).toEqual([]);
-  await shot(page, info.project.name, "mailbox");
-});
+test(
+  "the dev mailbox hydrates in a browser whose time zone is not the server's, with Lagos dates",
+  { tag: "@one-width" },
+  async ({ page, consoleErrors }, info) => {
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe("America/New_York");
+    // A mail to list: a forgotten password (the admin's, so no account is made).
+    const asked = await page.request.post("/api/admin_forgot_password.php", { data: { email: process.env.E2E_ADMIN_EMAIL } });
+    expect(asked.status(), await asked.text()).toBe(200);
+    await gotoHydrated(page, "/dev/mailbox");
+    const entry = page.getByRole("link").filter({ hasText: process.env.E2E_ADMIN_EMAIL! }).first();
+    await expect(entry).toContainText(READABLE);
+    expect(consoleErrors).toEqual([]);
+    await shot(page, info.project.name, "mailbox");
+  },
+);
 
 test("the home hero's side tiles fill their column evenly @desktop-only", async ({ page }, info) => {
   await gotoHydrated(page, "/");

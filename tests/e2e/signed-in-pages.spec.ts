@@ -47,55 +47,59 @@ async function expectHeader(page: Page, welcome: string, count: number) {
   await expect(account.getByRole("link", { name: `Cart, ${count} items` })).toBeVisible();
 }
 
-test("two signed-in customers and a visitor share the catalogue pages, each seeing only their own header", { tag: "@one-width" }, async ({ browser }) => {
-  test.setTimeout(120_000);
-  const ada = await signedInShopper(browser, "ada", "Adaeze Okafor", 2);
-  // A name that needs escaping in the HTML and in the hydration data.
-  const bola = await signedInShopper(browser, "bola", `<&'"Bo Smith`, 0);
-  const visitor = await browser.newContext();
-  const visitorPage = await visitor.newPage();
-  try {
-    for (const path of CATALOGUE_PAGES) {
-      for (const { page, welcome, cartCount, nameInHtml } of [ada, bola, ada]) {
-        const response = await page.goto(path);
-        expect(response!.headers()["cache-control"], path).toBe("private, no-cache");
+test(
+  "two signed-in customers and a visitor share the catalogue pages, each seeing only their own header",
+  { tag: "@one-width" },
+  async ({ browser }) => {
+    test.setTimeout(120_000);
+    const ada = await signedInShopper(browser, "ada", "Adaeze Okafor", 2);
+    // A name that needs escaping in the HTML and in the hydration data.
+    const bola = await signedInShopper(browser, "bola", `<&'"Bo Smith`, 0);
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    try {
+      for (const path of CATALOGUE_PAGES) {
+        for (const { page, welcome, cartCount, nameInHtml } of [ada, bola, ada]) {
+          const response = await page.goto(path);
+          expect(response!.headers()["cache-control"], path).toBe("private, no-cache");
+          const html = await response!.text();
+          const other = welcome === ada.welcome ? bola : ada;
+          expect(html, path).toContain(nameInHtml);
+          expect(html, path).not.toContain(other.nameInHtml);
+          await expectHeader(page, welcome, cartCount);
+        }
+        const response = await visitorPage.goto(path);
         const html = await response!.text();
-        const other = welcome === ada.welcome ? bola : ada;
-        expect(html, path).toContain(nameInHtml);
-        expect(html, path).not.toContain(other.nameInHtml);
-        await expectHeader(page, welcome, cartCount);
+        expect(html).not.toContain(ada.nameInHtml);
+        expect(html).not.toContain(bola.nameInHtml);
+        await expect(visitorPage.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Login" })).toBeVisible();
+        await expect(visitorPage.getByTestId("cart-count")).toHaveText("0");
       }
-      const response = await visitorPage.goto(path);
-      const html = await response!.text();
-      expect(html).not.toContain(ada.nameInHtml);
-      expect(html).not.toContain(bola.nameInHtml);
-      await expect(visitorPage.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Login" })).toBeVisible();
-      await expect(visitorPage.getByTestId("cart-count")).toHaveText("0");
-    }
 
-    // After hydration, with client navigation (whose data leaves the header out and is shared),
-    // each still sees their own header; Add to Cart updates only the one who added.
-    for (const shopper of [ada, bola]) {
-      await gotoHydrated(shopper.page, "/productdetail/18");
-      const homeData = shopper.page.waitForResponse((r) => new URL(r.url()).pathname === "/_root.data");
-      await shopper.page.getByRole("link", { name: `${SHOP_NAME} home` }).click();
-      // The navigation's data leaves the root's (the header's) out: the same for everyone.
-      expect(new URL((await homeData).url()).searchParams.get("_routes")).toBe("routes/home");
-      await expect(shopper.page).toHaveURL(/\/$/);
-      await expectHeader(shopper.page, shopper.welcome, shopper.cartCount);
+      // After hydration, with client navigation (whose data leaves the header out and is shared),
+      // each still sees their own header; Add to Cart updates only the one who added.
+      for (const shopper of [ada, bola]) {
+        await gotoHydrated(shopper.page, "/productdetail/18");
+        const homeData = shopper.page.waitForResponse((r) => new URL(r.url()).pathname === "/_root.data");
+        await shopper.page.getByRole("link", { name: `${SHOP_NAME} home` }).click();
+        // The navigation's data leaves the root's (the header's) out: the same for everyone.
+        expect(new URL((await homeData).url()).searchParams.get("_routes")).toBe("routes/home");
+        await expect(shopper.page).toHaveURL(/\/$/);
+        await expectHeader(shopper.page, shopper.welcome, shopper.cartCount);
+      }
+      await gotoHydrated(bola.page, "/productdetail/18");
+      await bola.page.getByRole("button", { name: "Add to Cart" }).click();
+      await expect(bola.page.getByRole("dialog").getByRole("heading")).toHaveText("Success");
+      await expectHeader(bola.page, bola.welcome, 1);
+      await bola.page.reload();
+      await expectHeader(bola.page, bola.welcome, 1);
+      await ada.page.reload();
+      await expectHeader(ada.page, ada.welcome, 2);
+    } finally {
+      await Promise.all([ada.context.close(), bola.context.close(), visitor.close()]);
     }
-    await gotoHydrated(bola.page, "/productdetail/18");
-    await bola.page.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(bola.page.getByRole("dialog").getByRole("heading")).toHaveText("Success");
-    await expectHeader(bola.page, bola.welcome, 1);
-    await bola.page.reload();
-    await expectHeader(bola.page, bola.welcome, 1);
-    await ada.page.reload();
-    await expectHeader(ada.page, ada.welcome, 2);
-  } finally {
-    await Promise.all([ada.context.close(), bola.context.close(), visitor.close()]);
-  }
-});
+  },
+);
 
 test("twenty requests at once from two customers for a page not yet cached each get their own header", { tag: "@one-width" }, async ({ browser }) => {
   const ada = await signedInShopper(browser, "ada20", "Adaeze Okafor", 3);

@@ -1,0 +1,167 @@
+// A product page opened from a link on a slow phone network (issue 30): Chromium's own network
+// emulation (DevTools protocol, Network.emulateNetworkConditions) at "Fast 3G" (1.6 Mbps down,
+// 150 ms round trip) and "Slow 3G" (400 kbps, 400 ms), at 375 px. For each: the first visit (an
+// empty browser) and a repeat visit (the same browser, a day's caches and the service worker in
+// place), as the time until the product's picture is drawn and its price shown, and the bytes the
+// visit moved (every response, the service worker's too, as sent: compressed), with and without
+// data saver (Save-Data: on, navigator.connection.saveData).
+//
+//   node bench/slow-network.mjs            # its own shop (built, embedded database, seeded)
+//   BASE_URL=http://127.0.0.1:3000 node bench/slow-network.mjs   # a shop already running
+//
+// Writes bench/SLOW-NETWORK.md; `npm run bench` runs it too. Each figure is the median of RUNS.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { chromiumArgs, testChromiumPath } from "../scripts/chromium.mjs";
+import { freePort, shopEnv, startShop, stopShop } from "../scripts/shop-server.mjs";
+
+const PRODUCT = "/productdetail/18";
+const RUNS = Number(process.env.SLOW_NETWORK_RUNS ?? 3);
+const NETWORKS = [
+  { name: "Fast 3G", downKbps: 1600, upKbps: 750, rttMs: 150 },
+  { name: "Slow 3G", downKbps: 400, upKbps: 400, rttMs: 400 },
+];
+const BUDGET = { firstFast3gMs: 2500, repeatMs: 1000 };
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** One visit: the page opened as from a link; ms until picture and price, and the bytes moved until the network is quiet. */
+async function visit(context, network, saveData) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: network.rttMs,
+    downloadThroughput: (network.downKbps * 1000) / 8,
+    uploadThroughput: (network.upKbps * 1000) / 8,
+  });
+  if (saveData) await cdp.send("Emulation.setDataSaverOverride", { dataSaverEnabled: true });
+  let bytes = 0;
+  const count = (request) =>
+    request
+      .sizes()
+      .then((s) => (bytes += s.responseBodySize + s.responseHeadersSize))
+      .catch(() => {});
+  context.on("requestfinished", count);
+  try {
+    await page.goto(PRODUCT, { waitUntil: "commit" });
+    // Measured in the page, from its navigation's start: the main picture drawn and the price shown.
+    const ms = await page.waitForFunction(
+      () => {
+        const img = document.querySelector("main img[fetchpriority=high]") ?? document.querySelector("main img");
+        const price = document.querySelector("[data-testid=price]");
+        return img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0 && price?.textContent?.includes("₦") ? performance.now() : 0;
+      },
+      null,
+      { polling: "raf", timeout: 60_000 },
+    );
+    const shown = Math.round(await ms.jsonValue());
+    await page.waitForLoadState("networkidle", { timeout: 120_000 });
+    return { ms: shown, bytes };
+  } finally {
+    context.off("requestfinished", count);
+    await page.close();
+  }
+}
+
+/** First and repeat visit for one network and data-saver setting, RUNS times, each in a fresh browser profile. */
+async function measure(browser, base, network, saveData) {
+  const first = [];
+  const repeat = [];
+  for (let i = 0; i < RUNS; i++) {
+    const context = await browser.newContext({
+      baseURL: base,
+      viewport: { width: 375, height: 812 },
+      hasTouch: true,
+      isMobile: true,
+      deviceScaleFactor: 2,
+      extraHTTPHeaders: saveData ? { "Save-Data": "on" } : {},
+    });
+    try {
+      first.push(await visit(context, network, saveData));
+      // The service worker the first visit installed is in charge before the link is opened again.
+      await context.newPage().then(async (p) => {
+        await p.goto("/robots.txt");
+        await p.evaluate(() => navigator.serviceWorker?.ready);
+        await p.close();
+      });
+      repeat.push(await visit(context, network, saveData));
+    } finally {
+      await context.close();
+    }
+  }
+  return {
+    network: network.name,
+    saveData,
+    firstMs: median(first.map((v) => v.ms)),
+    firstKb: median(first.map((v) => v.bytes)) / 1024,
+    repeatMs: median(repeat.map((v) => v.ms)),
+    repeatKb: median(repeat.map((v) => v.bytes)) / 1024,
+  };
+}
+
+export async function slowNetwork(base) {
+  const browser = await chromium.launch({ executablePath: testChromiumPath, args: chromiumArgs });
+  try {
+    const rows = [];
+    for (const network of NETWORKS) for (const saveData of [false, true]) rows.push(await measure(browser, base, network, saveData));
+    return rows;
+  } finally {
+    await browser.close();
+  }
+}
+
+export function slowNetworkReport(rows, when = new Date()) {
+  const fmt = (n, d = 0) => n.toLocaleString("en", { minimumFractionDigits: d, maximumFractionDigits: d });
+  const fast = rows.filter((r) => r.network === "Fast 3G" && !r.saveData);
+  const checks = [
+    ["First visit on Fast 3G <= 2.5 s", `${fmt(Math.max(...fast.map((r) => r.firstMs)))} ms`, fast.every((r) => r.firstMs <= BUDGET.firstFast3gMs)],
+    ["Repeat visit <= 1 s on either", `highest ${fmt(Math.max(...rows.map((r) => r.repeatMs)))} ms`, rows.every((r) => r.repeatMs <= BUDGET.repeatMs)],
+  ];
+  return [
+    "# A product page on a slow phone network",
+    "",
+    `Measured ${when.toISOString().slice(0, 16).replace("T", " ")} UTC on this machine (${os.cpus().length} cores), with \`node bench/slow-network.mjs\`:`,
+    `the shop's production build on the embedded database, Debian's Chromium at 375 px (2x), its network emulated over`,
+    `the DevTools protocol. \`${PRODUCT}\` opened as from a link: first in an empty browser, then again in the same one`,
+    `(its HTTP cache and the shop's service worker in place). "Shown" is the time from the navigation's start until the`,
+    `product's picture is drawn and its price is on screen; "moved" is every response's bytes as sent (compressed), the`,
+    `service worker's precache on a first visit included. Median of ${RUNS} runs, each in a fresh browser profile.`,
+    "",
+    "| budget | measured | |",
+    "|---|---|---|",
+    ...checks.map(([name, value, ok]) => `| ${name} | ${value} | ${ok ? "met" : "**not met**"} |`),
+    "",
+    "| network | data saver | first visit: shown | first visit: moved | repeat visit: shown | repeat visit: moved |",
+    "|---|---|---:|---:|---:|---:|",
+    ...rows.map(
+      (r) =>
+        `| ${r.network} | ${r.saveData ? "on" : "off"} | ${fmt(r.firstMs)} ms | ${fmt(r.firstKb, 1)} KB | ${fmt(r.repeatMs)} ms | ${fmt(r.repeatKb, 1)} KB |`,
+    ),
+    "",
+  ].join("\n");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  let shop;
+  let dataDir;
+  let base = process.env.BASE_URL;
+  if (!base) {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "shop-slow-network-"));
+    const port = await freePort();
+    shop = await startShop(shopEnv(port, dataDir));
+    base = shop.base;
+  }
+  try {
+    const rows = await slowNetwork(base);
+    const report = slowNetworkReport(rows);
+    writeFileSync("bench/SLOW-NETWORK.md", report);
+    console.log(report);
+  } finally {
+    if (shop) await stopShop(shop);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
