@@ -337,7 +337,8 @@ export const messages = {
   promoMinimum: (amount: string) => `Spend at least ${amount} to use this code.`,
   promoNoEligible: "This code does not apply to anything in your cart.",
   promoBelowMinimum: (amount: string) => `This code would bring your order below ${amount}, the least we can charge.`,
-  totalChanged: (amount: string) => `Your total has changed to ${amount}. Please check it and press Pay Now again.`,
+  /** `button`: the one the customer pressed (Pay Now, or pay on delivery's Place order). */
+  totalChanged: (amount: string, button: string) => `Your total has changed to ${amount}. Please check it and press ${button} again.`,
   promotionSaved: "Promotion saved.",
   promotionPaused: "Promotion paused: it is off until you turn it on again.",
   promotionResumed: "Promotion turned on again.",

@@ -10,6 +10,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import lighthouse from "lighthouse";
 import pg from "pg";
+import { slowNetwork, slowNetworkBudgets, slowNetworkSection } from "../bench/slow-network.mjs";
 import { chromiumArgs, chromiumPath } from "./chromium.mjs";
 import { freePort, RSS_BUDGET_MB, rssMb, shopEnv, sleep, startShop, stopShop } from "./shop-server.mjs";
 
@@ -350,6 +351,9 @@ try {
     (name) => (name.includes("signed in") ? { Cookie: cookie } : {}),
   );
 
+  log("A product page on Fast 3G and Slow 3G, with and without data saver...");
+  results.slowNetwork = await slowNetwork(shop.base);
+
   const searchTerms = [
     "pillow",
     "orthopaedic mattress",
@@ -562,6 +566,7 @@ function report(r) {
     ["Cold start on an existing database <= 1 s", `slowest of 3: ${fmt(coldStart)} ms`, coldStart <= 1000],
     ...signedInBudgets(r.load, ""),
     ...(r.loadPostgres ? signedInBudgets(r.loadPostgres.load, " (PostgreSQL)") : []),
+    ...(r.slowNetwork ? slowNetworkBudgets(r.slowNetwork) : []),
   ];
   // For a budget this run missed: what limits it and what was tried (kept with the code that
   // measures it, so the report explains itself).
@@ -618,6 +623,7 @@ function report(r) {
           "",
         ]
       : ["PostgreSQL not measured: set `BENCH_POSTGRES_URL` to measure the pages on it too.", ""]),
+    ...(r.slowNetwork ? ["## A product page on a slow phone network", "", ...slowNetworkSection(r.slowNetwork), ""] : []),
     "## Signed-in pages: where the time goes",
     "",
     "Each signed-in page asked 100 times in a row of a shop started with `SERVER_TIMING=on`; the mean of what its",

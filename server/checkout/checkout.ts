@@ -311,6 +311,9 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, request:
       const opening = payment && !payment.accessCode && Date.now() - payment.createdAt.getTime() < OPENING_WAIT_MS;
       if (reusable && (payment.accessCode || opening)) {
         const { orderRef, totalKobo, email } = current;
+        // The page showed another total (it was loaded before a price or promotion changed): nothing opens.
+        if (request.expectedTotalKobo !== undefined && request.expectedTotalKobo !== totalKobo)
+          return { ok: false, reason: "total-changed", message: messages.totalChanged(formatNairaTotal(totalKobo), "Pay Now") };
         return {
           ok: true,
           resumed: true,
@@ -344,7 +347,7 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, request:
     const pricing = await priceOrder(tx, accountId, lines, code, { lock: true });
     if (pricing.codeRefusal) refuse({ ok: false, reason: "promotion", message: pricing.codeRefusal.message });
     if (request.expectedTotalKobo !== undefined && request.expectedTotalKobo !== pricing.totalKobo) {
-      refuse({ ok: false, reason: "total-changed", message: messages.totalChanged(formatNairaTotal(pricing.totalKobo)) });
+      refuse({ ok: false, reason: "total-changed", message: messages.totalChanged(formatNairaTotal(pricing.totalKobo), "Pay Now") });
     }
     const { totalKobo, discountKobo } = pricing;
     const [order] = await insertOrder(tx, { accountId, totalKobo, discountKobo, ...delivery, reservedUntil: holdUntil });

@@ -207,7 +207,7 @@ export async function placePayOnDelivery(
     const pricing = await priceOrder(tx, accountId, lines, code, { lock: true });
     if (pricing.codeRefusal) refuse({ ok: false, message: pricing.codeRefusal.message });
     if (pricing.totalKobo !== (options.expectedTotalKobo ?? shown.totalKobo))
-      refuse({ ok: false, message: messages.totalChanged(formatNairaTotal(pricing.totalKobo)) });
+      refuse({ ok: false, message: messages.totalChanged(formatNairaTotal(pricing.totalKobo), "Place order, pay on delivery") });
     const { totalKobo, discountKobo } = pricing;
     const now = new Date();
     const [order] = await insertOrder(tx, {

@@ -12,6 +12,7 @@ import { categories, orderDiscounts, orders, products, promotions } from "../db/
 import { isSale } from "../reports/sales";
 import { hasNul } from "~/common/text";
 import { normalizeCode } from "./pricing";
+import { placedAndKept } from "./promotions";
 
 // The Promotions panel's service (issue 29, decision 0064): only owners create, change, pause and
 // end promotions, every change audited; owners and staff see each one's uses, the discount it
@@ -237,14 +238,12 @@ export interface PromotionRow {
 export async function listPromotions(db: Executor): Promise<PromotionRow[]> {
   const rows = await db.select().from(promotions).orderBy(desc(promotions.id));
   if (rows.length === 0) return [];
-  // Used: placed and not being given back (the rule of promotions.ts's countedUse).
-  const used = sql`${orders.placedAt} is not null and not ${orders.needsRefund}`;
   const figures = await db
     .select({
       promotionId: orderDiscounts.promotionId,
-      uses: sql<number>`(count(*) filter (where ${used}))::int`,
+      uses: sql<number>`(count(*) filter (where ${placedAndKept}))::int`,
       reserved: sql<number>`(count(*) filter (where ${orders.placedAt} is null and ${orders.status} = 'pending'))::int`,
-      discountKobo: sql<number>`coalesce(sum(${orderDiscounts.amountKobo}) filter (where ${used}), 0)`.mapWith(Number),
+      discountKobo: sql<number>`coalesce(sum(${orderDiscounts.amountKobo}) filter (where ${placedAndKept}), 0)`.mapWith(Number),
       revenueKobo: sql<number>`coalesce(sum(${orders.totalKobo}) filter (where ${isSale}), 0)`.mapWith(Number),
     })
     .from(orderDiscounts)

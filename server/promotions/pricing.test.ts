@@ -29,7 +29,7 @@ function rule(overrides: Partial<PromotionRule> = {}): PromotionRule {
   };
 }
 
-const noUse: UsageFacts = { uses: new Map(), placedOrders: 0 };
+const noUse: UsageFacts = { uses: new Map(), earlierOrders: 0 };
 const line = (productId: number, subtotalKobo: number, categoryId = 1): PricingLine => ({ productId, categoryId, subtotalKobo });
 const price = (lines: PricingLine[], coded: PromotionRule | null, automatic: PromotionRule[] = [], usage = noUse, givenCode = coded?.code ?? null) =>
   priceLines(lines, { coded, automatic, givenCode }, usage, NOW);
@@ -95,11 +95,11 @@ describe("conditions", () => {
     );
     expect(refusal(rule({ code: "PAUSED", status: "paused" }))?.message).toBe(messages.promoPaused);
     const capped = rule({ code: "FIVE", maxUses: 5 });
-    expect(refusal(capped, { uses: new Map([[capped.id, { all: 5, customer: 0 }]]), placedOrders: 0 })?.message).toBe(messages.promoUsedUp);
-    expect(refusal(capped, { uses: new Map([[capped.id, { all: 4, customer: 0 }]]), placedOrders: 0 })).toBeNull();
+    expect(refusal(capped, { uses: new Map([[capped.id, { all: 5, customer: 0 }]]), earlierOrders: 0 })?.message).toBe(messages.promoUsedUp);
+    expect(refusal(capped, { uses: new Map([[capped.id, { all: 4, customer: 0 }]]), earlierOrders: 0 })).toBeNull();
     const once = rule({ code: "ONCE", maxUsesPerCustomer: 1 });
-    expect(refusal(once, { uses: new Map([[once.id, { all: 9, customer: 1 }]]), placedOrders: 3 })?.message).toBe(messages.promoCustomerCap);
-    expect(refusal(rule({ code: "FIRST", firstOrderOnly: true }), { uses: new Map(), placedOrders: 1 })?.message).toBe(messages.promoFirstOrderOnly);
+    expect(refusal(once, { uses: new Map([[once.id, { all: 9, customer: 1 }]]), earlierOrders: 3 })?.message).toBe(messages.promoCustomerCap);
+    expect(refusal(rule({ code: "FIRST", firstOrderOnly: true }), { uses: new Map(), earlierOrders: 1 })?.message).toBe(messages.promoFirstOrderOnly);
     expect(refusal(rule({ code: "BIG", minSubtotalKobo: 2_500_001 }))?.message).toBe(messages.promoMinimum("₦25,000.01"));
     expect(refusal(rule({ code: "BIG", minSubtotalKobo: 2_500_000 }))).toBeNull();
     expect(refusal(rule({ code: "SOLAR", categoryIds: [9] }))?.message).toBe(messages.promoNoEligible);

@@ -49,8 +49,8 @@ export interface PricingLine {
 /** How often each promotion was used: by everyone, and by this customer (`uses` keyed by promotion id). */
 export interface UsageFacts {
   uses: ReadonlyMap<number, { all: number; customer: number }>;
-  /** Orders the customer has placed before. */
-  placedOrders: number;
+  /** The customer's orders that stand as a use would (placed and kept, or waiting for their money). */
+  earlierOrders: number;
 }
 
 export type CodeRefusal =
@@ -112,7 +112,7 @@ export function conditionFailure(rule: PromotionRule, lines: PricingLine[], usag
   const used = usage.uses.get(rule.id) ?? { all: 0, customer: 0 };
   if (rule.maxUses !== null && used.all >= rule.maxUses) return "used-up";
   if (rule.maxUsesPerCustomer !== null && used.customer >= rule.maxUsesPerCustomer) return "customer-cap";
-  if (rule.firstOrderOnly && usage.placedOrders > 0) return "first-order";
+  if (rule.firstOrderOnly && usage.earlierOrders > 0) return "first-order";
   const subtotal = lines.reduce((sum, line) => sum + line.subtotalKobo, 0);
   if (subtotal < rule.minSubtotalKobo) return "minimum";
   if (!lines.some((line) => isEligible(rule, line) && line.subtotalKobo > 0)) return "no-eligible";

@@ -42,13 +42,18 @@ const ruleColumns = {
 };
 
 /**
- * A use that counts (see above): the order is placed, or pending; the customer's own open checkout
- * only when what is priced does not replace it (an order staff take stands beside it).
+ * An order that keeps what it used: placed, and not being given back (a placed order paid for a
+ * replaced checkout, or whose stock sold meanwhile, used nothing).
+ */
+export const placedAndKept = sql`${orders.placedAt} is not null and not ${orders.needsRefund}`;
+
+/**
+ * A use that counts (see above): the order is placed and kept, or pending; the customer's own open
+ * checkout only when what is priced does not replace it (an order staff take stands beside it).
  */
 const countedUse = (accountId: number, ownCheckoutCounts: boolean) =>
   or(
-    // A placed order the shop is giving back (paid for a replaced checkout, or after its stock sold) used nothing.
-    sql`${orders.placedAt} is not null and not ${orders.needsRefund}`,
+    placedAndKept,
     and(eq(orders.status, "pending"), ownCheckoutCounts ? undefined : or(ne(orders.accountId, accountId), ne(orders.source, "checkout"))),
   );
 
@@ -72,15 +77,17 @@ async function usageOf(tx: Executor, rules: PromotionRule[], accountId: number, 
       .groupBy(orderDiscounts.promotionId);
     for (const row of rows) uses.set(row.promotionId, { all: row.all, customer: row.customer });
   }
-  let placedOrders = 0;
+  let earlierOrders = 0;
   if (rules.some((rule) => rule.firstOrderOnly)) {
+    // Their orders as a use counts them: placed and kept, or waiting for its money (a payment link
+    // staff sent): two orders waiting at once are not both a first order.
     const [placed] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(orders)
-      .where(and(eq(orders.accountId, accountId), sql`${orders.placedAt} is not null and not ${orders.needsRefund}`));
-    placedOrders = placed.count;
+      .where(and(eq(orders.accountId, accountId), countedUse(accountId, ownCheckoutCounts)));
+    earlierOrders = placed.count;
   }
-  return { uses, placedOrders };
+  return { uses, earlierOrders };
 }
 
 interface PriceOptions {
@@ -109,8 +116,11 @@ export async function priceOrder(
     .from(promotions)
     .where(or(inPlay, validCode === null ? sql`false` : eq(promotions.code, validCode)))
     .orderBy(asc(promotions.id));
-  return priceWith(tx, accountId, lines, rules, typedCode, options);
+  return priceWith(tx, accountId, lines, rules, typedCode === null ? null : (validCode ?? shownCode(typedCode)), options);
 }
+
+/** A code that is no code's shape, as a refusal names it. */
+const shownCode = (typed: string) => typed.trim().slice(0, 20).toUpperCase();
 
 /** The automatic promotions that are on (their dates are checked when they are priced). */
 const inPlay = and(isNull(promotions.code), eq(promotions.status, "active"));
@@ -120,10 +130,10 @@ async function priceWith(
   accountId: number,
   lines: LineToPrice[],
   inPlayNow: PromotionRule[],
-  typedCode: string | null,
+  /** The code given, read as a code (normalizeCode), or as typed when it is none. */
+  givenCode: string | null,
   options: PriceOptions,
 ): Promise<Pricing> {
-  const givenCode = typedCode === null ? null : (normalizeCode(typedCode) ?? typedCode.trim().slice(0, 20).toUpperCase());
   let rules = inPlayNow;
   // Only a cap on everyone's uses needs the row lock: a customer's own uses are counted under
   // their checkout lock already, and a promotion without caps must not make checkouts queue.

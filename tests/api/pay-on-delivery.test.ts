@@ -1155,3 +1155,20 @@ describe("the collection form's amount", () => {
     ]);
   });
 });
+
+describe("the total the page showed", () => {
+  // Last in the file: it takes a seeded product, and the tests above depend on the ones they get.
+  it("refuses Place order when the total the page showed is no longer the cart's, naming that button, and places nothing", async () => {
+    await setPod();
+    const productId = await product();
+    const who = await shopper("changed-total", [[productId, 1]]);
+    const total = cartTotalKobo(await getCart(handle.db, who.id));
+    expect(await placePayOnDelivery(ctx, who.id, { expectedTotalKobo: total + 1 })).toEqual({
+      ok: false,
+      message: `Your total has changed to ${formatNairaTotal(total)}. Please check it and press Place order, pay on delivery again.`,
+    });
+    expect(await ordersOfCustomer(who.id)).toEqual([]);
+    expect(await stockOf(handle.db, productId)).toBe(SHELF);
+    expect((await placed(who)).totalKobo).toBe(total);
+  });
+});

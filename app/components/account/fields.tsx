@@ -1,6 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { isEmailShape, normalizeEmail } from "~/common/accounts";
+import type { FormResult } from "~/app/forms";
 import { messages } from "~/common/messages";
 import { EyeIcon, EyeOffIcon } from "../icons";
 import { buttonStyles } from "../Dialog";
@@ -125,6 +126,44 @@ export function FormMessage({ tone, children }: { tone: "error" | "success" | "w
       {children}
     </p>
   );
+}
+
+/** One choice of a radio group, as a row with room for a thumb (44 px). */
+export function RadioOption<T extends string>({
+  name,
+  value,
+  chosen,
+  onChoose,
+  disabled,
+  children,
+}: {
+  name: string;
+  value: T;
+  chosen: string;
+  onChoose: (value: T) => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 ring-1 ring-slate-200">
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={chosen === value}
+        onChange={() => onChoose(value)}
+        disabled={disabled}
+        className="h-5 w-5 accent-brand-700"
+      />
+      {children}
+    </label>
+  );
+}
+
+/** One form's own answer, in a panel of several forms that share one action result. */
+export function FormOutcome({ result, form }: { result: FormResult | undefined; form: string }) {
+  if ((result?.status !== "done" && result?.status !== "error") || result.form !== form) return null;
+  return <FormMessage tone={result.status === "done" ? "success" : "error"}>{result.message}</FormMessage>;
 }
 
 /** The form's submit button; busy while this form's submission is under way. */

@@ -4,7 +4,7 @@ import { formatNairaTotal } from "~/common/money";
 import { adminPanelPath, ADMIN_PANELS } from "~/common/panels";
 import { PROMOTION_FORM, PROMOTION_STATUS_FORM, type FormResult } from "~/app/forms";
 import type { promotionsPanelData } from "~/app/admin/promotions.server";
-import { FormMessage, inputStyle, SubmitButton } from "../account/fields";
+import { FormOutcome, inputStyle, RadioOption, SubmitButton } from "../account/fields";
 import { buttonStyles } from "../Dialog";
 
 // The Promotions panel (issue 29, decision 0064): every promotion with its figures, and for owners
@@ -20,11 +20,6 @@ const STATUS_STYLES = {
   ended: "bg-slate-100 text-slate-600 ring-slate-200",
 } as const;
 
-function Outcome({ result, form }: { result: FormResult | undefined; form: string }) {
-  if ((result?.status !== "done" && result?.status !== "error") || result.form !== form) return null;
-  return <FormMessage tone={result.status === "done" ? "success" : "error"}>{result.message}</FormMessage>;
-}
-
 export function PromotionsPanel({ data, result }: { data: PanelData; result: FormResult | undefined }) {
   return (
     <div>
@@ -34,7 +29,7 @@ export function PromotionsPanel({ data, result }: { data: PanelData; result: For
         promotion that takes most off.
         {data.owner ? "" : " Only owners create or change promotions; you can apply a code in Take an Order."}
       </p>
-      <Outcome result={result} form={PROMOTION_STATUS_FORM} />
+      <FormOutcome result={result} form={PROMOTION_STATUS_FORM} />
       {data.promotions.length === 0 ? (
         <p className="mt-6 rounded-xl bg-slate-50 p-4 text-slate-600">No promotions yet.</p>
       ) : (
@@ -142,28 +137,12 @@ function PromotionEditor({ data, result }: { data: PanelData; result: FormResult
       </div>
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-medium text-slate-700">Discount</legend>
-        <label className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 ring-1 ring-slate-200">
-          <input
-            type="radio"
-            name="kind"
-            value="percent"
-            checked={kind === "percent"}
-            onChange={() => setKind("percent")}
-            className="h-5 w-5 accent-brand-700"
-          />
+        <RadioOption name="kind" value="percent" chosen={kind} onChoose={setKind}>
           Percent off
-        </label>
-        <label className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 ring-1 ring-slate-200">
-          <input
-            type="radio"
-            name="kind"
-            value="fixed"
-            checked={kind === "fixed"}
-            onChange={() => setKind("fixed")}
-            className="h-5 w-5 accent-brand-700"
-          />
+        </RadioOption>
+        <RadioOption name="kind" value="fixed" chosen={kind} onChoose={setKind}>
           Naira off
-        </label>
+        </RadioOption>
         {kind === "percent" ? (
           <div>
             <label htmlFor="promo-percent" className={field}>
@@ -247,7 +226,7 @@ function PromotionEditor({ data, result }: { data: PanelData; result: FormResult
         <input type="checkbox" name="firstOrderOnly" defaultChecked={e?.firstOrderOnly} className="h-5 w-5 accent-brand-700" />
         First order only
       </label>
-      <Outcome result={result} form={PROMOTION_FORM} />
+      <FormOutcome result={result} form={PROMOTION_FORM} />
       <div className="flex flex-wrap items-center gap-4">
         <div className="w-full sm:max-w-xs">
           <SubmitButton busyText="Saving...">{e ? "Save promotion" : "Create promotion"}</SubmitButton>

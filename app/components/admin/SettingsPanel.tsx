@@ -13,7 +13,7 @@ import {
 import { CLOSED_DAY_NOTE_MAX, CLOSED_DAYS_FIELD, MAX_DELIVERY_DAYS, stateField, ZONE_LABELS, zoneField } from "~/common/delivery-estimate";
 import { CHANNELS_FIELD } from "~/common/payment-channels";
 import { shortLagosDay } from "~/common/lagos-time";
-import { FormMessage, inputStyle, SubmitButton } from "../account/fields";
+import { FormOutcome, inputStyle, SubmitButton } from "../account/fields";
 import { OwnersOnly } from "./AdminsPanel";
 
 // Settings (ADMIN_PANELS.settings, owners only; issue 19). Delivery estimates: each zone's
@@ -139,12 +139,6 @@ export function SettingsPanel({ data, result }: { data: PanelData; result: FormR
       <CartReminderSettings reminders={data.cartReminders} result={result} />
     </div>
   );
-}
-
-/** A form's own message: the panel has several forms, and one answer. */
-function FormOutcome({ result, form }: { result: FormResult | undefined; form: string }) {
-  if ((result?.status !== "done" && result?.status !== "error") || result.form !== form) return null;
-  return <FormMessage tone={result.status === "done" ? "success" : "error"}>{result.message}</FormMessage>;
 }
 
 /** One of the panel's forms after the first: its fields, then its own answer and its Save button. */

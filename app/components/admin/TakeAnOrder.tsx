@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import type { staffOrderPanelData, StaffOrderAnswer } from "~/app/admin/staff-orders.server";
 import { PHONE_PLACEHOLDER } from "~/common/accounts";
 import { citiesOf, STATE_NAMES } from "~/common/nigeria";
-import { FormMessage, inputStyle, SubmitButton } from "../account/fields";
+import { FormMessage, inputStyle, RadioOption, SubmitButton } from "../account/fields";
 
 type Data = Awaited<ReturnType<typeof staffOrderPanelData>>;
 
@@ -118,17 +118,9 @@ export function TakeAnOrder({ data, result }: { data: Data; result: StaffOrderAn
         </div>
         <fieldset className="grid gap-2">
           <legend className="mb-2 font-semibold text-slate-900">Payment</legend>
-          <label className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 ring-1 ring-slate-200">
-            <input
-              type="radio"
-              name="payment"
-              value="link"
-              checked={payment === "link"}
-              onChange={() => setPayment("link")}
-              className="h-5 w-5 accent-brand-700"
-            />
+          <RadioOption name="payment" value="link" chosen={payment} onChoose={setPayment}>
             Send a payment link
-          </label>
+          </RadioOption>
           {payment === "link" ? (
             <div className="ml-8 flex flex-wrap gap-x-5 gap-y-2 text-sm">
               {[
@@ -150,18 +142,9 @@ export function TakeAnOrder({ data, result }: { data: Data; result: StaffOrderAn
               ))}
             </div>
           ) : null}
-          <label className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 ring-1 ring-slate-200">
-            <input
-              type="radio"
-              name="payment"
-              value="pay_on_delivery"
-              checked={payment === "pay_on_delivery"}
-              onChange={() => setPayment("pay_on_delivery")}
-              disabled={!data.payOnDelivery}
-              className="h-5 w-5 accent-brand-700"
-            />
+          <RadioOption name="payment" value="pay_on_delivery" chosen={payment} onChoose={setPayment} disabled={!data.payOnDelivery}>
             Pay on delivery{data.payOnDelivery ? "" : " (off in Settings)"}
-          </label>
+          </RadioOption>
         </fieldset>
         <div className="sm:max-w-xs">
           <SubmitButton busyText="Taking the order...">Take the order</SubmitButton>
