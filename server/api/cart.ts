@@ -4,7 +4,8 @@ import { messages } from "~/common/messages";
 import { koboToNaira } from "~/common/money";
 import { lineName } from "~/common/featured";
 import { hasNul } from "~/common/text";
-import { addToCart, cartTotalKobo, changeQuantity, clearCart, getCart, type CartChange, type CartLine } from "../cart/cart";
+import { addToCart, changeQuantity, clearCart, getCart, readCart, type CartChange, type CartLine } from "../cart/cart";
+import { applyCode, cartPricing, promotionRules, PROMO_CODE_INPUT_MAX, removeCode } from "../promotions/promotions";
 import type { SignedInAccount } from "../accounts/sessions";
 import type { Database } from "../db/client";
 import { requireSession } from "./accounts";
@@ -13,7 +14,8 @@ import { contractId, contractUserId, fail, parse } from "./contract";
 
 // The cart calls of requirements §7 (api4users/*). The signed-in customer is the only one whose cart
 // can be read or changed; the body's product_name, price and image are ignored: the catalogue
-// decides them.
+// decides them. The cart's promotion code (requirements §13.8) is the shop's own: read with the
+// cart, put on and taken off as on the cart page.
 
 /** A user id as the contract sends it: a number, or a string of digits. */
 const userId = contractUserId("user_id is required.");
@@ -90,8 +92,40 @@ export function cartRoutes(db: Database, config: Config): Router {
     const query = z.object({ user_id: userId }).safeParse(req.query);
     if (!query.success) return fail(res, 400, "user_id is required.");
     if (!isOwnId(res, query.data.user_id)) return;
-    const lines = await getCart(db, account(res).id);
-    res.json({ success: true, cart_items: lines.map(toContractCartItem), total: koboToNaira(cartTotalKobo(lines)) });
+    const cart = await readCart(db, account(res).id);
+    const pricing = await cartPricing(db, account(res).id, cart, await promotionRules(db));
+    res.json({
+      success: true,
+      cart_items: cart.lines.map(toContractCartItem),
+      // What Pay Now charges (initialize_payment.php's amount), and how it comes to it.
+      subtotal: koboToNaira(pricing.subtotalKobo),
+      discounts: pricing.discounts.map((d) => ({ name: d.name, code: d.code, amount: koboToNaira(d.amountKobo) })),
+      total: koboToNaira(pricing.totalKobo),
+      promotion_code: cart.promotionCode,
+      // The code kept on the cart that does not hold now, in the customer's words (null: none).
+      promotion_code_refused: pricing.codeRefusal?.message ?? null,
+    });
+  });
+
+  const codeText = z
+    .string({ error: messages.promoCodeRequired })
+    .max(PROMO_CODE_INPUT_MAX, messages.promoUnknown)
+    .refine((s) => s.trim() !== "", messages.promoCodeRequired)
+    .refine((s) => !hasNul(s), messages.textHasNul);
+
+  router.post("/api4users/apply_promotion_code.php", customer, async (req, res) => {
+    const input = parse(z.object({ user_id: userId, code: codeText }), req, res);
+    if (!input || !isOwnId(res, input.user_id)) return;
+    const applied = await applyCode(db, account(res).id, input.code, await getCart(db, account(res).id));
+    if (!applied.ok) return fail(res, applied.reason === "limited" ? 429 : 409, applied.message);
+    res.json({ success: true, message: applied.message, promotion_code: applied.code });
+  });
+
+  router.post("/api4users/remove_promotion_code.php", customer, async (req, res) => {
+    const input = parse(z.object({ user_id: userId }), req, res);
+    if (!input || !isOwnId(res, input.user_id)) return;
+    await removeCode(db, account(res).id);
+    res.json({ success: true, message: messages.promoCodeRemoved });
   });
 
   // The message is the line's new quantity: '0' tells the client the line is gone (requirements §4.4).

@@ -243,7 +243,7 @@ export const PROMO_CODE_INPUT_MAX = 40;
 /** Codes a customer may try: 30 in 15 minutes, far more than typing one wrong and again takes. */
 export const PROMO_CODE_LIMIT = { max: 30, windowMs: 15 * 60_000 };
 
-export type CodeResult = { ok: true; code: string; message: string } | { ok: false; message: string };
+export type CodeResult = { ok: true; code: string; message: string } | { ok: false; reason: "refused" | "limited"; message: string };
 
 /**
  * Applies a code to the customer's cart if it holds for the cart now; otherwise says why and
@@ -251,14 +251,14 @@ export type CodeResult = { ok: true; code: string; message: string } | { ok: fal
  */
 export async function applyCode(db: Database, accountId: number, typed: string, lines: LineToPrice[]): Promise<CodeResult> {
   const trimmed = typed.trim();
-  if (!trimmed) return { ok: false, message: messages.promoCodeRequired };
+  if (!trimmed) return { ok: false, reason: "refused", message: messages.promoCodeRequired };
   // Codes are not to be guessed: each refusal says why, so tries are counted.
   const limit = await hitLimits(db, [{ key: `promo-code:${accountId}`, ...PROMO_CODE_LIMIT }]);
-  if (!limit.ok) return { ok: false, message: messages.tooManyAttempts(retryText(limit.retryAfterSeconds)) };
+  if (!limit.ok) return { ok: false, reason: "limited", message: messages.tooManyAttempts(retryText(limit.retryAfterSeconds)) };
   const code = trimmed.length <= PROMO_CODE_INPUT_MAX ? normalizeCode(trimmed) : null;
-  if (code === null) return { ok: false, message: messages.promoUnknown };
+  if (code === null) return { ok: false, reason: "refused", message: messages.promoUnknown };
   const pricing = await priceOrder(db, accountId, lines, code);
-  if (pricing.codeRefusal) return { ok: false, message: pricing.codeRefusal.message };
+  if (pricing.codeRefusal) return { ok: false, reason: "refused", message: pricing.codeRefusal.message };
   await db
     .insert(carts)
     .values({ accountId, promotionCode: code })

@@ -506,6 +506,13 @@ const JSON_CALLS: JsonCall[] = [
   { path: "/api/api4users/decrease_quantity.php", auth: "customer", fields: cartLine, watch: CART_TABLES },
   { path: "/api/api4users/delete_cart_items.php", auth: "customer", fields: () => ({ user_id: ownId(() => customer.id) }), watch: CART_TABLES },
   {
+    path: "/api/api4users/apply_promotion_code.php",
+    auth: "customer",
+    fields: () => ({ user_id: ownId(() => customer.id), code: text(40) }),
+    watch: CART_TABLES,
+  },
+  { path: "/api/api4users/remove_promotion_code.php", auth: "customer", fields: () => ({ user_id: ownId(() => customer.id) }), watch: CART_TABLES },
+  {
     path: "/api/api4users/contact.php",
     auth: "none",
     fields: () => ({ name: text(100), email: email(), phone, message: text(5000) }),

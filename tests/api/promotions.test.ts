@@ -28,11 +28,12 @@ import {
   quickCustomer,
   quickOwner,
   setStock,
+  shopClient,
   testCheckout,
   variantOf,
   type Shopper,
 } from "../support/shop";
-import { useStarted, useTestDatabase } from "../support/use-shop";
+import { useApiServer, useStarted, useTestDatabase } from "../support/use-shop";
 
 // Promotions and codes (issue 29, decision 0064) on the engine of this run: every refusal in its
 // words with nothing changed, the discount on the order, its mail, the CSV and the reports, the
@@ -42,6 +43,7 @@ import { useStarted, useTestDatabase } from "../support/use-shop";
 
 const handle = useTestDatabase();
 const stub = useStarted(() => startPaystackStub({ secretKey: "sk_test_promotions" }));
+const api = useApiServer(handle);
 let ctx: CheckoutContext;
 let owner: SignedInAccount;
 let staff: SignedInAccount;
@@ -166,21 +168,21 @@ describe("a code on the cart", () => {
     for (const [fields, message] of cases) {
       const code = newCode("NO");
       await promotion({ code, ...fields });
-      expect(await apply(who, code), JSON.stringify(fields)).toEqual({ ok: false, message });
+      expect(await apply(who, code), JSON.stringify(fields)).toEqual({ ok: false, reason: "refused", message });
     }
     const paused = newCode("PAUSE");
     const pausedId = await promotion({ code: paused });
     expect(await setPromotionStatus(handle.db, owner, pausedId, "paused")).toMatchObject({ ok: true, message: messages.promotionPaused });
-    expect(await apply(who, paused)).toEqual({ ok: false, message: messages.promoPaused });
+    expect(await apply(who, paused)).toEqual({ ok: false, reason: "refused", message: messages.promoPaused });
     const ended = newCode("END");
     const endedId = await promotion({ code: ended });
     expect(await setPromotionStatus(handle.db, owner, endedId, "ended")).toMatchObject({ ok: true });
-    expect(await apply(who, ended)).toEqual({ ok: false, message: messages.promoExpired });
+    expect(await apply(who, ended)).toEqual({ ok: false, reason: "refused", message: messages.promoExpired });
     expect(await setPromotionStatus(handle.db, owner, endedId, "active")).toEqual({ ok: false, message: messages.promotionAlreadyEnded });
-    expect(await apply(who, "NOSUCHCODE")).toEqual({ ok: false, message: messages.promoUnknown });
-    expect(await apply(who, "   ")).toEqual({ ok: false, message: messages.promoCodeRequired });
-    expect(await apply(who, SCRIPT)).toEqual({ ok: false, message: messages.promoUnknown });
-    expect(await apply(who, "x".repeat(100_000))).toEqual({ ok: false, message: messages.promoUnknown });
+    expect(await apply(who, "NOSUCHCODE")).toEqual({ ok: false, reason: "refused", message: messages.promoUnknown });
+    expect(await apply(who, "   ")).toEqual({ ok: false, reason: "refused", message: messages.promoCodeRequired });
+    expect(await apply(who, SCRIPT)).toEqual({ ok: false, reason: "refused", message: messages.promoUnknown });
+    expect(await apply(who, "x".repeat(100_000))).toEqual({ ok: false, reason: "refused", message: messages.promoUnknown });
     expect(await cartCodeOf(who)).toBeNull();
     expect((await getCart(handle.db, who.id)).map((l) => l.quantity)).toEqual([1]);
   });
@@ -191,7 +193,7 @@ describe("a code on the cart", () => {
     await promotion({ code });
     const who = await shopper("guesser", id);
     for (let i = 0; i < PROMO_CODE_LIMIT.max; i++) expect((await apply(who, `WRONG${i}`)).ok).toBe(false);
-    expect(await apply(who, code)).toEqual({ ok: false, message: messages.tooManyAttempts("Please try again in 15 minutes.") });
+    expect(await apply(who, code)).toEqual({ ok: false, reason: "limited", message: messages.tooManyAttempts("Please try again in 15 minutes.") });
     expect(await cartCodeOf(who)).toBeNull();
   });
 
@@ -207,13 +209,13 @@ describe("a code on the cart", () => {
     // A code used leaves the cart with the bought lines: the next order starts without it.
     expect(await cartCodeOf(who)).toBeNull();
     expect((await addToCart(handle.db, who.id, { productId: id })).ok).toBe(true);
-    expect(await apply(who, first)).toEqual({ ok: false, message: messages.promoFirstOrderOnly });
+    expect(await apply(who, first)).toEqual({ ok: false, reason: "refused", message: messages.promoFirstOrderOnly });
     expect((await apply(who, once)).ok).toBe(true);
     await saveDelivery(handle.db, who.id, { ...deliveryFields(), phone: "08012345678" });
     const placed = await buy(who);
     expect((await discountsOf(placed.orderRef)).map((d) => d.code)).toEqual([once]);
     expect((await addToCart(handle.db, who.id, { productId: id })).ok).toBe(true);
-    expect(await apply(who, once)).toEqual({ ok: false, message: messages.promoCustomerCap });
+    expect(await apply(who, once)).toEqual({ ok: false, reason: "refused", message: messages.promoCustomerCap });
     // Staff taking an order for the same customer meet the same cap.
     const staffOrder = staffOrderInput.parse({
       customer: { fullName: "Bulk Buyer", email: who.email },
@@ -240,8 +242,69 @@ describe("a code on the cart", () => {
       code: first,
     });
     expect(await createStaffOrder(ctx, staff.id, link)).toMatchObject({ ok: true });
-    expect(await apply(who, first)).toEqual({ ok: false, message: messages.promoFirstOrderOnly });
+    expect(await apply(who, first)).toEqual({ ok: false, reason: "refused", message: messages.promoFirstOrderOnly });
     expect(await cartCodeOf(who)).toBeNull();
+  });
+});
+
+describe("the cart's code over the JSON API", () => {
+  const APPLY = "/api/api4users/apply_promotion_code.php";
+  const REMOVE = "/api/api4users/remove_promotion_code.php";
+  const cartOf = async (who: Shopper) => (await shopClient(api).get(`/api/api4users/get_user_cart.php?user_id=${who.id}`, who.token)).body;
+
+  it("puts a code on the cart and takes it off; the cart says what Pay Now charges; a refused code changes nothing", async () => {
+    const { id, priceKobo } = await product();
+    const code = newCode("APP");
+    await promotion({ name: "App week", code, kind: "fixed", percent: "", amount: "500" });
+    const who = await shopper("api-code", id, 2);
+    const shop = shopClient(api);
+    const subtotal = (2 * priceKobo) / 100;
+    expect(await cartOf(who)).toMatchObject({ subtotal, discounts: [], total: subtotal, promotion_code: null, promotion_code_refused: null });
+
+    const refused = await shop.post(APPLY, { user_id: who.id, code: "NOPE-NOPE" }, who.token);
+    expect([refused.status, refused.body]).toEqual([409, { success: false, error: messages.promoUnknown, message: messages.promoUnknown }]);
+    expect(await cartCodeOf(who)).toBeNull();
+    for (const bad of [{ user_id: who.id }, { user_id: who.id, code: "   " }, { user_id: who.id, code: "X".repeat(100_000) }]) {
+      expect((await shop.post(APPLY, bad, who.token)).status, JSON.stringify(bad).slice(0, 60)).toBe(400);
+    }
+    expect(await cartCodeOf(who)).toBeNull();
+
+    const applied = await shop.post(APPLY, { user_id: who.id, code: ` ${code.toLowerCase()} ` }, who.token);
+    expect([applied.status, applied.body]).toEqual([200, { success: true, message: messages.promoCodeApplied(code), promotion_code: code }]);
+    expect(await cartOf(who)).toMatchObject({
+      subtotal,
+      discounts: [{ name: "App week", code, amount: 500 }],
+      total: subtotal - 500,
+      promotion_code: code,
+      promotion_code_refused: null,
+    });
+    // What the cart says is what Pay Now asks for.
+    const paying = await shop.post("/api/api4users/initialize_payment.php", { user_id: who.id, ...deliveryFields() }, who.token);
+    expect([paying.status, paying.body.amount]).toEqual([201, subtotal - 500]);
+    await cancelCheckout(ctx, paying.body.reference, who.id);
+
+    // A code that stops holding: the cart says why, and the app can take it off.
+    const [row] = await handle.db.select({ id: promotions.id }).from(promotions).where(eq(promotions.code, code));
+    await setPromotionStatus(handle.db, owner, row.id, "paused");
+    expect(await cartOf(who)).toMatchObject({ discounts: [], total: subtotal, promotion_code: code, promotion_code_refused: messages.promoPaused });
+    const removed = await shop.post(REMOVE, { user_id: who.id }, who.token);
+    expect([removed.status, removed.body]).toEqual([200, { success: true, message: messages.promoCodeRemoved }]);
+    expect(await cartOf(who)).toMatchObject({ total: subtotal, promotion_code: null, promotion_code_refused: null });
+  });
+
+  it("acts on the caller's own cart only", async () => {
+    const { id } = await product();
+    const code = newCode("OWN");
+    await promotion({ code });
+    const owner = await shopper("api-own-a", id);
+    const other = await shopper("api-own-b", id);
+    expect((await apply(owner, code)).ok).toBe(true);
+    const shop = shopClient(api);
+    expect((await shop.post(APPLY, { user_id: owner.id, code }, other.token)).status).toBe(403);
+    expect((await shop.post(REMOVE, { user_id: owner.id }, other.token)).status).toBe(403);
+    expect((await shop.post(REMOVE, { user_id: owner.id })).status).toBe(401);
+    expect(await cartCodeOf(owner)).toBe(code);
+    expect(await cartCodeOf(other)).toBeNull();
   });
 });
 
