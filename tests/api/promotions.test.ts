@@ -115,6 +115,17 @@ async function shopper(tag: string, productId: number, quantity = 1): Promise<Sh
   return who;
 }
 
+/** An order staff take for the customer, one unit of the product, paid by link, with the code. */
+const paymentLinkOrder = async (who: Shopper, productId: number, code: string) =>
+  staffOrderInput.parse({
+    customer: { fullName: "Bulk Buyer", email: who.email },
+    lines: [{ variantId: (await variantOf(handle.db, productId)).id, quantity: 1 }],
+    delivery: deliveryFields(),
+    payment: "link",
+    send: [],
+    code,
+  });
+
 const apply = async (who: Shopper, code: string) => applyCode(handle.db, who.id, code, await getCart(handle.db, who.id));
 const cartCodeOf = async (who: Shopper) =>
   (await handle.db.select({ code: carts.promotionCode }).from(carts).where(eq(carts.accountId, who.id)))[0]?.code;
@@ -217,15 +228,10 @@ describe("a code on the cart", () => {
     expect((await addToCart(handle.db, who.id, { productId: id })).ok).toBe(true);
     expect(await apply(who, once)).toEqual({ ok: false, reason: "refused", message: messages.promoCustomerCap });
     // Staff taking an order for the same customer meet the same cap.
-    const staffOrder = staffOrderInput.parse({
-      customer: { fullName: "Bulk Buyer", email: who.email },
-      lines: [{ variantId: (await variantOf(handle.db, id)).id, quantity: 1 }],
-      delivery: deliveryFields(),
-      payment: "link",
-      send: [],
-      code: once.toLowerCase(),
+    expect(await createStaffOrder(ctx, staff.id, await paymentLinkOrder(who, id, once.toLowerCase()))).toEqual({
+      ok: false,
+      message: messages.promoCustomerCap,
     });
-    expect(await createStaffOrder(ctx, staff.id, staffOrder)).toEqual({ ok: false, message: messages.promoCustomerCap });
   });
 
   it("a first-order code is not a first order twice: a payment link staff sent that waits for its money counts", async () => {
@@ -233,15 +239,7 @@ describe("a code on the cart", () => {
     const first = newCode("FIRSTLINK");
     await promotion({ code: first, firstOrderOnly: true });
     const who = await shopper("first-link", id);
-    const link = staffOrderInput.parse({
-      customer: { fullName: "New Buyer", email: who.email },
-      lines: [{ variantId: (await variantOf(handle.db, id)).id, quantity: 1 }],
-      delivery: deliveryFields(),
-      payment: "link",
-      send: [],
-      code: first,
-    });
-    expect(await createStaffOrder(ctx, staff.id, link)).toMatchObject({ ok: true });
+    expect(await createStaffOrder(ctx, staff.id, await paymentLinkOrder(who, id, first))).toMatchObject({ ok: true });
     expect(await apply(who, first)).toEqual({ ok: false, reason: "refused", message: messages.promoFirstOrderOnly });
     expect(await cartCodeOf(who)).toBeNull();
   });
@@ -491,14 +489,7 @@ describe("limits under load", () => {
     const { id } = await product();
     const who = await shopper("own-cap", id);
     expect((await apply(who, code)).ok).toBe(true);
-    const input = staffOrderInput.parse({
-      customer: { fullName: "Bulk Buyer", email: who.email },
-      lines: [{ variantId: (await variantOf(handle.db, id)).id, quantity: 1 }],
-      delivery: deliveryFields(),
-      payment: "link",
-      send: [],
-      code,
-    });
+    const input = await paymentLinkOrder(who, id, code);
     const both = await Promise.all([startCheckout(ctx, who.id), createStaffOrder(ctx, staff.id, input)]);
     expect(both.filter((r) => r.ok)).toHaveLength(1);
     // In turn, the customer's checkout first: the order staff take stands beside it, and is refused.
