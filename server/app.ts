@@ -134,7 +134,7 @@ export function createApp({
   });
   if (catalogCache) app.use(catalogCache.middleware);
   if (clientDir) app.use(serviceWorkerRoutes(clientDir, config), clientFiles(clientDir));
-  app.use(API_PATH, apiRouter(db, config, checkout));
+  app.use(API_PATH, apiRouter(db, config, checkout, catalogCache?.remember));
   if (pages) {
     // Under Vite's dev server pages carry no policy at all (its inline scripts have no nonce):
     // the resource policy every response starts with would block the page's own scripts.

@@ -2,6 +2,7 @@ import type { CustomerSessions } from "./accounts/session-cache";
 import type { CheckoutContext } from "./checkout/checkout";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import type { RememberCatalog } from "./catalog/catalog-cache";
 
 // What every route loader and action receives as `context`.
 declare module "react-router" {
@@ -25,7 +26,7 @@ declare module "react-router" {
      * Keeps a value computed from the catalogue until it changes (server/catalog/catalog-cache.ts);
      * absent in development, where everything is computed afresh.
      */
-    rememberCatalog?: <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+    rememberCatalog?: RememberCatalog;
   }
 }
 

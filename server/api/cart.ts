@@ -5,7 +5,8 @@ import { koboToNaira } from "~/common/money";
 import { lineName } from "~/common/featured";
 import { hasNul } from "~/common/text";
 import { addToCart, changeQuantity, clearCart, getCart, readCart, type CartChange, type CartLine } from "../cart/cart";
-import { applyCode, cartPricing, promotionRules, PROMO_CODE_INPUT_MAX, removeCode } from "../promotions/promotions";
+import { applyCode, cartPricing, currentPromotionRules, PROMO_CODE_INPUT_MAX, removeCode } from "../promotions/promotions";
+import type { RememberCatalog } from "../catalog/catalog-cache";
 import type { SignedInAccount } from "../accounts/sessions";
 import type { Database } from "../db/client";
 import { requireSession } from "./accounts";
@@ -76,7 +77,7 @@ function replyToChange(res: Response, change: CartChange, message: (quantity: nu
   res.json({ success: true, message: message(change.quantity), quantity: change.quantity });
 }
 
-export function cartRoutes(db: Database, config: Config): Router {
+export function cartRoutes(db: Database, config: Config, rememberCatalog?: RememberCatalog): Router {
   const router = Router();
   const customer = requireSession(db, config, "customer");
   const account = (res: Response): SignedInAccount => res.locals.account;
@@ -93,7 +94,7 @@ export function cartRoutes(db: Database, config: Config): Router {
     if (!query.success) return fail(res, 400, "user_id is required.");
     if (!isOwnId(res, query.data.user_id)) return;
     const cart = await readCart(db, account(res).id);
-    const pricing = await cartPricing(db, account(res).id, cart, await promotionRules(db));
+    const pricing = await cartPricing(db, account(res).id, cart, await currentPromotionRules(db, rememberCatalog));
     res.json({
       success: true,
       cart_items: cart.lines.map(toContractCartItem),

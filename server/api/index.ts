@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import { isDatabaseUnavailable, type Database } from "../db/client";
 import { messages } from "~/common/messages";
 import type { CheckoutContext } from "../checkout/checkout";
+import type { RememberCatalog } from "../catalog/catalog-cache";
 import { accountRoutes } from "./accounts";
 import { adminRoutes } from "./admin";
 import { cartRoutes } from "./cart";
@@ -26,7 +27,7 @@ export const CACHEABLE_CALLS: ReadonlySet<string> = new Set(
 );
 
 /** Everything under /api: the JSON contract of requirements §7 and the stored pictures. */
-export function apiRouter(db: Database, config: Config, checkout: CheckoutContext): Router {
+export function apiRouter(db: Database, config: Config, checkout: CheckoutContext, rememberCatalog?: RememberCatalog): Router {
   const router = Router();
   // Before the JSON parser: the webhook's signature is over the raw bytes.
   router.use(paystackWebhook(checkout));
@@ -35,7 +36,7 @@ export function apiRouter(db: Database, config: Config, checkout: CheckoutContex
   router.use(accountRoutes(db, config, "customer"));
   router.use(accountRoutes(db, config, "admin"));
   router.use(adminRoutes(db, config));
-  router.use(cartRoutes(db, config));
+  router.use(cartRoutes(db, config, rememberCatalog));
   router.use(contentRoutes(db, config));
   router.use(orderRoutes(checkout, config));
   router.use(reviewRoutes(db, config));

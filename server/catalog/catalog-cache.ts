@@ -61,6 +61,9 @@ export interface SignedInPages<Name extends string> {
   placeholders: Record<Name, string>;
 }
 
+/** Keeps a value computed from the catalogue until the catalogue changes (concurrent first asks share one). */
+export type RememberCatalog = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+
 export interface CatalogCacheOptions {
   /** Which requests may be answered from the cache (GET and HEAD only are ever asked). */
   isCacheable(req: Request): boolean;
@@ -76,7 +79,7 @@ export interface CatalogCache {
    * A value computed from the catalogue (the categories every page's menu shows), kept until the
    * catalogue changes: computed again after a change, and every time while changes may be missed.
    */
-  remember<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  remember: RememberCatalog;
   stats(): { hits: number; misses: number; entries: number; bytes: number; listening: boolean };
   close(): Promise<void>;
 }

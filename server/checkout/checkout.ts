@@ -268,6 +268,12 @@ export async function accessCodeOf(db: Database, open: Pick<OpenCheckout, "start
   }
 }
 
+/** Pay Now's refusal when the page showed a total other than `totalKobo` (decision 0064); null when it showed this one, or none. */
+function totalChanged(expectedTotalKobo: number | undefined, totalKobo: number) {
+  if (expectedTotalKobo === undefined || expectedTotalKobo === totalKobo) return null;
+  return { ok: false as const, reason: "total-changed" as const, message: messages.totalChanged(formatNairaTotal(totalKobo), "Pay Now") };
+}
+
 /** The database half of a Pay Now, in one transaction: resume the open checkout, or replace it with the cart. */
 async function reserveCheckout(ctx: CheckoutContext, accountId: number, request: CheckoutRequest): Promise<Reserved> {
   return refusable(ctx.db, async (tx, refuse: (refusal: CheckoutRefusal) => never): Promise<Reserved> => {
@@ -312,8 +318,8 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, request:
       if (reusable && (payment.accessCode || opening)) {
         const { orderRef, totalKobo, email } = current;
         // The page showed another total (it was loaded before a price or promotion changed): nothing opens.
-        if (request.expectedTotalKobo !== undefined && request.expectedTotalKobo !== totalKobo)
-          return { ok: false, reason: "total-changed", message: messages.totalChanged(formatNairaTotal(totalKobo), "Pay Now") };
+        const changed = totalChanged(request.expectedTotalKobo, totalKobo);
+        if (changed) return changed;
         return {
           ok: true,
           resumed: true,
@@ -346,9 +352,8 @@ async function reserveCheckout(ctx: CheckoutContext, accountId: number, request:
     // The promotions again, their caps locked: the uses this order reserves are counted now.
     const pricing = await priceOrder(tx, accountId, lines, code, { lock: true });
     if (pricing.codeRefusal) refuse({ ok: false, reason: "promotion", message: pricing.codeRefusal.message });
-    if (request.expectedTotalKobo !== undefined && request.expectedTotalKobo !== pricing.totalKobo) {
-      refuse({ ok: false, reason: "total-changed", message: messages.totalChanged(formatNairaTotal(pricing.totalKobo), "Pay Now") });
-    }
+    const changed = totalChanged(request.expectedTotalKobo, pricing.totalKobo);
+    if (changed) refuse(changed);
     const { totalKobo, discountKobo } = pricing;
     const [order] = await insertOrder(tx, { accountId, totalKobo, discountKobo, ...delivery, reservedUntil: holdUntil });
     await insertOrderItems(tx, order.id, lines);

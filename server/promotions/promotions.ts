@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import type { RememberCatalog } from "../catalog/catalog-cache";
 import { messages } from "~/common/messages";
 import type { DiscountLine, Totals } from "~/common/totals";
 import type { Database, Executor } from "../db/client";
@@ -223,6 +224,16 @@ export async function isKnownCode(tx: Executor, code: string): Promise<boolean> 
 /** Every promotion not ended: what a page prices a cart with (the pages keep it in memory until the promotions change). */
 export async function promotionRules(db: Executor): Promise<PromotionRule[]> {
   return db.select(ruleColumns).from(promotions).where(ne(promotions.status, "ended")).orderBy(asc(promotions.id));
+}
+
+/**
+ * The promotions a cart is priced with, kept in memory until they change when `remember` is given
+ * (migration 0029 makes a promotion's change announce itself): a cart with no capped promotion in
+ * play is then priced with no statement of its own (decision 0064).
+ */
+export function currentPromotionRules(db: Executor, remember?: RememberCatalog): Promise<PromotionRule[]> {
+  const read = () => promotionRules(db);
+  return remember ? remember("promotions", read) : read();
 }
 
 /**
