@@ -7,9 +7,11 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
+import { chromium, type Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { messages } from "~/common/messages";
 import { buildIsCurrent } from "~/scripts/build-stamp.mjs";
+import { chromiumArgs, testChromiumPath } from "~/scripts/chromium.mjs";
 import { freePort, listeningPid } from "~/scripts/shop-server.mjs";
 import { defaultPictureCacheDir } from "~/scripts/picture-cache.mjs";
 import { DEMO_ACCOUNTS } from "~/server/accounts/demo";
@@ -71,7 +73,8 @@ async function copyOfThisTree(dest: string): Promise<string> {
 function shopEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const inherited = { ...process.env };
   for (const name of Object.keys(inherited)) {
-    if (/^(?:DATABASE_URL|DATA_DIR|PUBLIC_URL|SHOP_DEMO|HOST|PORT|SMTP_URL|PAYSTACK_|UNSAFE_|SHUTDOWN_|ADMIN_PASSWORD)/.test(name))
+    // NODE_ENV and VITEST*: Vitest's own (NODE_ENV=test would make `npm run build` a development build).
+    if (/^(?:DATABASE_URL|DATA_DIR|PUBLIC_URL|SHOP_DEMO|HOST|PORT|SMTP_URL|PAYSTACK_|UNSAFE_|SHUTDOWN_|ADMIN_PASSWORD|NODE_ENV$|VITEST)/.test(name))
       delete inherited[name];
   }
   return { ...inherited, LOG_LEVEL: "info", PICTURE_CACHE_DIR: PICTURES, SHUTDOWN_DRAIN_MS: "0", ...env };
@@ -104,8 +107,8 @@ async function npmRun(dir: string, args: string[], env: Record<string, string> =
  * `npm start` until it says it is ready. `stop()` sends SIGTERM to the server (npm passes on no
  * signal) and resolves with npm's exit code, which is the server's.
  */
-async function npmStart(dir: string, env: Record<string, string>) {
-  const port = await freePort();
+async function npmStart(dir: string, env: Record<string, string>, port?: number) {
+  port ??= await freePort();
   const run = npm(dir, ["start"], { PORT: String(port), ...env });
   const startedAt = Date.now();
   while (!run.output().includes("Shop ready on")) {
@@ -178,9 +181,65 @@ describe("npm start and npm run build in a copy of this tree", () => {
   engineFree("never serves a source file changed after the build: a real shop refuses, a demo builds again and serves the change", SLOW, async () => {
     // The release before: its client files, which a phone still showing one of its pages asks for.
     const before = (await readdir(path.join(tree, "build/client/assets"))).filter((name) => !/\.(?:br|gz)$/.test(name));
+    // Issue 30: a phone at 375 px opens the release before, whose service worker installs, and
+    // keeps its page open across the release.
+    const port = await freePort();
+    const first = await npmStart(tree, { DATA_DIR: path.join(work, "demo-data") }, port);
+    const browser = await chromium.launch({ executablePath: testChromiumPath, args: chromiumArgs });
+    try {
+      const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true });
+      const oldPage = await phone.newPage();
+      await oldPage.goto(`${first.baseUrl}/`);
+      await oldPage.evaluate(() => navigator.serviceWorker.ready);
+      await expect.poll(() => oldPage.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
+      const manifestBefore = `/assets/${before.find((name) => name.startsWith("manifest-"))}`;
+      await expect.poll(() => precached(oldPage), { timeout: 15_000 }).toContain(manifestBefore);
+      expect(await first.stop()).toBe(0);
+
+      await releaseTheChange(port, before, async (demoUrl, replaced, own) => {
+        // The old page follows a link: React Router loads the release before's chunk of that
+        // route (the new build renamed it), and the page shows that release's text.
+        const assets: Array<{ file: string; status: number }> = [];
+        oldPage.on("response", (response) => {
+          const { pathname } = new URL(response.url());
+          if (pathname.startsWith("/assets/")) assets.push({ file: pathname.slice("/assets/".length), status: response.status() });
+        });
+        await oldPage.getByRole("contentinfo").getByRole("link", { name: "About us" }).click();
+        await oldPage.getByRole("heading", { name: ABOUT_BEFORE }).waitFor();
+        expect(assets.filter((a) => replaced.includes(a.file)).length, JSON.stringify(assets)).toBeGreaterThan(0);
+        expect(assets.filter((a) => a.status !== 200)).toEqual([]);
+
+        // A new visit: the new release's worker takes over (skipWaiting, clientsClaim) and
+        // precaches its own files in place of the ones before.
+        const newPage = await phone.newPage();
+        await newPage.goto(`${demoUrl}/aboutus`);
+        await newPage.getByRole("heading", { name: ABOUT_AFTER }).waitFor();
+        const manifestAfter = `/assets/${[...own].find((name) => name.startsWith("manifest-"))}`;
+        expect(manifestAfter).not.toBe(manifestBefore);
+        // Installed, then activated: the files of the release before leave the precache.
+        const releases = async () => {
+          const files = await precached(newPage);
+          return { after: files.includes(manifestAfter), before: files.includes(manifestBefore) };
+        };
+        await expect.poll(releases, { timeout: 15_000 }).toEqual({ after: true, before: false });
+        expect(await newPage.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+      });
+    } finally {
+      await browser.close();
+    }
+  });
+
+  /**
+   * The change made and released: a real shop refuses the old build; a demo on `port` builds again
+   * and serves it, and every client file of the release before; `check` runs while it serves.
+   */
+  async function releaseTheChange(port: number, before: string[], check: (demoUrl: string, replaced: string[], own: Set<string>) => Promise<void>) {
     const messagesFile = path.join(tree, "common/storefront-messages.ts");
     const changed = "Search the rebuilt catalogue";
     await writeFile(messagesFile, (await readFile(messagesFile, "utf8")).replace("Search for products, brands and categories", changed));
+    // A route's own text, so that route's chunk (which a page loads when it goes there) changes too.
+    const aboutFile = path.join(tree, "app/routes/aboutus.tsx");
+    await writeFile(aboutFile, (await readFile(aboutFile, "utf8")).replace(ABOUT_BEFORE, ABOUT_AFTER));
     expect(buildIsCurrent(tree)).toBe(false);
 
     const real = await npmRun(tree, ["start"], { DATABASE_URL: UNREACHABLE_DB, PUBLIC_URL: HTTPS });
@@ -190,7 +249,7 @@ describe("npm start and npm run build in a copy of this tree", () => {
     );
     expect(real.out).not.toContain("Shop ready");
 
-    const demo = await npmStart(tree, { DATA_DIR: path.join(work, "demo-data") });
+    const demo = await npmStart(tree, { DATA_DIR: path.join(work, "demo-data") }, port);
     try {
       expect(demo.output()).toContain("The source changed since the last build: building the shop again (demo mode)...");
       const home = await (await fetch(`${demo.baseUrl}/`)).text();
@@ -202,12 +261,25 @@ describe("npm start and npm run build in a copy of this tree", () => {
       const replaced = before.filter((file) => !own.has(file));
       expect(replaced.length, "the change gave some client file a new name").toBeGreaterThan(0);
       for (const file of before) expect((await fetch(`${demo.baseUrl}/assets/${file}`)).status, file).toBe(200);
+      await check(demo.baseUrl, replaced, own);
     } finally {
       expect(await demo.stop()).toBe(0);
     }
     expect(buildIsCurrent(tree)).toBe(true);
-  });
+  }
 });
+
+const ABOUT_BEFORE = "Comfort, every day";
+const ABOUT_AFTER = "Comfort, every night";
+
+/** What the page's service worker has precached (Workbox's precache), as paths. */
+function precached(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const name = (await caches.keys()).find((key) => key.startsWith("workbox-precache"));
+    if (!name) return [];
+    return (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+  });
+}
 
 describe.runIf(pg)("a built tree after npm prune --omit=dev, on PostgreSQL", () => {
   let prod: string;
