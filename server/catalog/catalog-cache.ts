@@ -39,6 +39,8 @@ interface Entry {
   body: Buffer;
   br?: Buffer;
   gzip?: Buffer;
+  /** How hard br and gzip were compressed (LEVELS). */
+  level: keyof typeof LEVELS;
   bytes: number;
 }
 
@@ -129,12 +131,24 @@ export async function createCatalogCache(
       .catch(next);
   };
 
+  /** Entries asked for again: compressed tightly behind the answer, then kept in place of the quick copy. */
+  const tightening = new WeakSet<Entry>();
+  const tighten = (key: string, entry: Entry) => {
+    if (tightening.has(entry)) return;
+    tightening.add(entry);
+    void compressed(entry, "tight").then(
+      (tight) => entries.get(key) === entry && entries.set(key, tight),
+      () => undefined,
+    );
+  };
+
   /** The page or call every visitor shares. */
   const shared = (req: Request, res: Response, next: NextFunction) => {
     const key = req.originalUrl;
     const entry = entries.get(key);
     if (entry) {
       hits++;
+      if (entry.level === "quick") tighten(key, entry);
       return send(req, res, entry);
     }
     const inFlight = pending.get(key);
@@ -150,15 +164,23 @@ export async function createCatalogCache(
     pending.set(key, new Promise((resolve) => (settle = resolve)));
     const before = new Map(Object.entries(res.getHeaders()));
     captureBody(res, (body, end) => {
-      void toEntry(res, before, body).then(
-        (made) => {
-          // Rendered from a catalogue that changed meanwhile: answer this once, keep nothing.
-          const fresh = made && startedIn === generation && listening ? made : undefined;
+      const made = toEntry(res, before, body);
+      if (!made) {
+        if (pending.get(key) && startedIn === generation) pending.delete(key);
+        settle(undefined);
+        return end(body);
+      }
+      // Compressed quickly for this answer and those that wait for it (`pending`); compressed
+      // tightly only once it is asked for again (`tighten`): each search nobody made before would
+      // otherwise cost brotli's 9, ~10 times the CPU of its 4 (issue 30's search p95).
+      void compressed(made, "quick").then(
+        (quick) => {
+          // Rendered from a catalogue that changed meanwhile: answered once, kept nowhere.
+          const fresh = startedIn === generation && listening;
           if (pending.get(key) && startedIn === generation) pending.delete(key);
-          settle(fresh);
-          if (fresh) entries.set(key, fresh);
-          if (made) send(req, res, made);
-          else end(body);
+          settle(fresh ? quick : undefined);
+          if (fresh) entries.set(key, quick);
+          send(req, res, quick);
         },
         () => {
           pending.delete(key);
@@ -254,18 +276,30 @@ function ownHeaders(res: Response, before: Map<string, unknown>): OutgoingHttpHe
   return headers;
 }
 
-/** A finished response worth keeping, as an entry; else undefined. */
-async function toEntry(res: Response, before: Map<string, unknown>, body: Buffer): Promise<Entry | undefined> {
+/** A finished response worth keeping, as an entry (not compressed yet); else undefined. */
+function toEntry(res: Response, before: Map<string, unknown>, body: Buffer): Entry | undefined {
   if (!keepable(res)) return undefined;
   const headers = ownHeaders(res, before);
   headers["cache-control"] ??= "no-cache";
   const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
-  if (body.length < COMPRESS_FROM_BYTES) return { headers, etag, body, bytes: body.length };
+  return { headers, etag, body, level: "quick", bytes: body.length };
+}
+
+/**
+ * Brotli and gzip levels: "quick" for an answer asked for once so far (a tenth of the CPU, a few
+ * percent larger), "tight" for one asked for again, likely to be served many times.
+ */
+const LEVELS = { quick: { brotli: 4, gzip: 6 }, tight: { brotli: 9, gzip: 9 } } as const;
+
+/** The entry with its brotli and gzip encodings (small bodies go as they are). */
+async function compressed(entry: Entry, level: keyof typeof LEVELS): Promise<Entry> {
+  const { body } = entry;
+  if (body.length < COMPRESS_FROM_BYTES) return { ...entry, level: "tight" };
   const [br, gz] = await Promise.all([
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gzip(body, { level: 9 }),
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: LEVELS[level].brotli, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip(body, { level: LEVELS[level].gzip }),
   ]);
-  return { headers, etag, body, br, gzip: gz, bytes: body.length + br.length + gz.length };
+  return { ...entry, level, br, gzip: gz, bytes: body.length + br.length + gz.length };
 }
 
 function send(req: Request, res: Response, entry: Entry): void {
