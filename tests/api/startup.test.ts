@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { sql } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import v8 from "node:v8";
+import { PGlite } from "@electric-sql/pglite";
+import { describe, expect, inject, it, vi } from "vitest";
 import { openShopDatabase } from "~/server/main";
 import { loadConfig } from "~/server/config";
 import { openDatabase, queryRows } from "~/server/db/client";
+import { openEmbedded, WASM_TIERING_BUDGET } from "~/server/db/embedded";
 import { databaseUrlFor } from "../support/global-setup";
 
 // Several server processes starting at once on one new PostgreSQL database (WEB_CONCURRENCY, or
@@ -45,5 +48,28 @@ describe.runIf(pg)("three processes starting together on a new PostgreSQL databa
       await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
       await admin.close();
     }
+  });
+});
+
+describe.skipIf(pg)("the embedded database's start", () => {
+  it("raises V8's WebAssembly tiering budget before PGlite compiles PostgreSQL (decision 0068)", async () => {
+    const order: string[] = [];
+    const realCreate = PGlite.create.bind(PGlite);
+    const flags = vi.spyOn(v8, "setFlagsFromString").mockImplementation((flag) => void order.push(flag));
+    const create = vi.spyOn(PGlite, "create").mockImplementation(((...args: Parameters<typeof realCreate>) => {
+      order.push("PGlite.create");
+      return realCreate(...args);
+    }) as typeof PGlite.create);
+    try {
+      const handle = await openEmbedded({ dataDir: "memory://" });
+      await handle.close();
+    } finally {
+      flags.mockRestore();
+      create.mockRestore();
+    }
+    // (PGlite.create calls itself once more while it starts.)
+    expect(new Set(order)).toEqual(new Set([`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`, "PGlite.create"]));
+    expect(order[0]).toBe(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+    expect(WASM_TIERING_BUDGET).toBe(180_000_000);
   });
 });
