@@ -11,7 +11,7 @@ import type { SignedInAccount } from "../accounts/sessions";
 import type { Database } from "../db/client";
 import { requireSession } from "./accounts";
 import type { Config } from "../config";
-import { contractId, contractUserId, fail, parse } from "./contract";
+import { contractId, contractUserId, fail, parse, toContractDiscount } from "./contract";
 
 // The cart calls of requirements §7 (api4users/*). The signed-in customer is the only one whose cart
 // can be read or changed; the body's product_name, price and image are ignored: the catalogue
@@ -100,7 +100,7 @@ export function cartRoutes(db: Database, config: Config, rememberCatalog?: Remem
       cart_items: cart.lines.map(toContractCartItem),
       // What Pay Now charges (initialize_payment.php's amount), and how it comes to it.
       subtotal: koboToNaira(pricing.subtotalKobo),
-      discounts: pricing.discounts.map((d) => ({ name: d.name, code: d.code, amount: koboToNaira(d.amountKobo) })),
+      discounts: pricing.discounts.map(toContractDiscount),
       total: koboToNaira(pricing.totalKobo),
       promotion_code: cart.promotionCode,
       // The code kept on the cart that does not hold now, in the customer's words (null: none).

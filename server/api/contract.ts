@@ -30,6 +30,11 @@ export function toContractProduct(p: ProductSummary): ContractProduct {
   };
 }
 
+/** A promotion's discount line, as the cart and the orders say it (requirements §3.4, §3.12). Naira. */
+export function toContractDiscount(d: { name: string; code: string | null; amountKobo: number }) {
+  return { name: d.name, code: d.code, amount: koboToNaira(d.amountKobo) };
+}
+
 export interface ContractError {
   success: false;
   error: string;

@@ -15,7 +15,7 @@ import { chargeTestCard, payLaterByTest, findTestTransaction } from "../payments
 import { requireSession } from "./accounts";
 import type { Config } from "../config";
 import { isOwnId } from "./cart";
-import { contractUserId, fail, parse } from "./contract";
+import { contractUserId, fail, parse, toContractDiscount } from "./contract";
 import { handlePaystackEvent } from "../payments/paystack-events";
 
 // Checkout and order calls. create_order.php and get_user_orders.php are in requirements §7.2;
@@ -115,6 +115,9 @@ export function orderRoutes(ctx: CheckoutContext, config: Config): Router {
         transaction_ref: order.paymentReference,
         order_date: order.orderDate,
         status: order.status,
+        // What was charged, and how it came to it, as get_user_cart.php says it for the cart.
+        subtotal: koboToNaira(order.totalKobo + order.discounts.reduce((sum, d) => sum + d.amountKobo, 0)),
+        discounts: order.discounts.map(toContractDiscount),
         total: koboToNaira(order.totalKobo),
         items: order.items.map((item) => ({
           image_url: item.imageFile ? imageUrl(item.imageFile) : null,

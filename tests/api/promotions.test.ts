@@ -346,6 +346,15 @@ describe("the order a code buys", () => {
       code,
       String(expected / 100),
     ]);
+    // And the JSON API's list of the customer's orders (requirements §3.12), as get_user_cart.php says it.
+    const listed = (await shopClient(api).get(`/api/api4users/get_user_orders.php?userId=${who.id}`, who.token)).body as {
+      orders: Array<{ order_ref: string }>;
+    };
+    expect(listed.orders.find((o) => o.order_ref === started.orderRef)).toMatchObject({
+      subtotal: (2 * priceKobo) / 100,
+      discounts: [{ name: "Payday", code, amount: 1000 }],
+      total: expected / 100,
+    });
   });
 
   it("refuses Pay Now when the total the page showed is no longer the cart's", async () => {

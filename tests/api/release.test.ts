@@ -185,6 +185,7 @@ describe("npm start and npm run build in a copy of this tree", () => {
     // keeps its page open across the release.
     const port = await freePort();
     const first = await npmStart(tree, { DATA_DIR: path.join(work, "demo-data") }, port);
+    let firstRunning = true;
     const browser = await chromium.launch({ executablePath: testChromiumPath, args: chromiumArgs });
     try {
       const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true });
@@ -194,6 +195,7 @@ describe("npm start and npm run build in a copy of this tree", () => {
       await expect.poll(() => oldPage.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
       const manifestBefore = `/assets/${before.find((name) => name.startsWith("manifest-"))}`;
       await expect.poll(() => precached(oldPage), { timeout: 15_000 }).toContain(manifestBefore);
+      firstRunning = false;
       expect(await first.stop()).toBe(0);
 
       await releaseTheChange(port, before, async (demoUrl, replaced, own) => {
@@ -226,6 +228,7 @@ describe("npm start and npm run build in a copy of this tree", () => {
       });
     } finally {
       await browser.close();
+      if (firstRunning) await first.stop();
     }
   });
 
