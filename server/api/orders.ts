@@ -116,7 +116,7 @@ export function orderRoutes(ctx: CheckoutContext, config: Config): Router {
         order_date: order.orderDate,
         status: order.status,
         // What was charged, and how it came to it, as get_user_cart.php says it for the cart.
-        subtotal: koboToNaira(order.totalKobo + order.discounts.reduce((sum, d) => sum + d.amountKobo, 0)),
+        subtotal: koboToNaira(order.totalKobo + order.discountKobo),
         discounts: order.discounts.map(toContractDiscount),
         total: koboToNaira(order.totalKobo),
         items: order.items.map((item) => ({

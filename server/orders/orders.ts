@@ -19,6 +19,8 @@ export interface OrderSummary {
   /** The customer may still cancel it (paid on delivery, not yet shipped). */
   cancellable: boolean;
   totalKobo: number;
+  /** What the promotions took off the lines: `totalKobo + discountKobo` is the subtotal (totalsOf). */
+  discountKobo: number;
   /** The courier's tracking id, once the shop has given one. */
   trackingId: string | null;
   createdAt: Date;
@@ -38,6 +40,7 @@ export async function listOrders(db: Database, accountId: number): Promise<Order
       status: orders.status,
       paymentMethod: orders.paymentMethod,
       totalKobo: orders.totalKobo,
+      discountKobo: orders.discountKobo,
       trackingId: orders.trackingId,
       createdAt: orders.createdAt,
     })
