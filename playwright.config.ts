@@ -111,7 +111,7 @@ export default defineConfig({
     : {
         command: [
           "node scripts/current-build.mjs",
-          `ADMIN_PASSWORD=${quote(owner.password)} npx tsx server/accounts/admin-cli.ts --email ${quote(owner.email)} --name ${quote(owner.name)} --phone ${owner.phone}`,
+          `ADMIN_PASSWORD=${quote(owner.password)} node scripts/commands.mjs admin-cli --email ${quote(owner.email)} --name ${quote(owner.name)} --phone ${owner.phone}`,
           // Started as `npm start` starts it (its Node flags too), with the harness's costs: the
           // process measured is the real one. Its log (a line a request) goes to a file, to read
           // when a test fails.
