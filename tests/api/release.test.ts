@@ -42,7 +42,7 @@ const UNREACHABLE_DB = "postgres://shop@127.0.0.1:9/never";
 
 const pg = inject("postgresTemplate");
 if (!pg) console.log("tests/api/release.test.ts: the pruned production tree runs a real shop on PostgreSQL (DATABASE_URL); not on PGlite.");
-/** What does not depend on the engine runs in the PGlite pass only; the PostgreSQL pass builds, for the pruned tree. */
+/** What does not depend on the engine runs in the PGlite pass only; the PostgreSQL pass takes the build too, for the pruned tree. */
 const engineFree = it.skipIf(pg);
 
 let work: string;
