@@ -34,6 +34,7 @@ function resendOnReset(request: APIRequestContext) {
 }
 
 export const test = base.extend<{
+  resendsOnReset: void;
   consoleErrors: string[];
   /**
    * Starts the test signed in as a new customer, made without the UI (the Epic Stack's `login`
@@ -45,11 +46,17 @@ export const test = base.extend<{
   /** Starts the test signed in as the shop's owner (the admin made by the command), without the UI. */
   ownerLogin: () => Promise<void>;
 }>({
-  // Every browser test fails on a console error or an uncaught exception in the page. (And its
-  // request contexts resend a request reset on a reused connection: resendOnReset.)
-  consoleErrors: [
+  // Every request context of the run resends a request reset on a reused connection (resendOnReset).
+  resendsOnReset: [
     async ({ page }, use) => {
       resendOnReset(page.request);
+      await use();
+    },
+    { auto: true },
+  ],
+  // Every browser test fails on a console error or an uncaught exception in the page.
+  consoleErrors: [
+    async ({ page }, use) => {
       const errors: string[] = [];
       page.on("console", (msg) => msg.type() === "error" && !TRACE_RECORDER_NOISE.test(msg.text()) && errors.push(msg.text()));
       page.on("pageerror", (err) => errors.push(err.message));
