@@ -12,9 +12,17 @@ async function logOut(page: Page) {
   await page.context().clearCookies({ name: "shop_admin_session" });
 }
 
+/**
+ * Sends a code and waits for the shop's answer to it: the alert of the code before may still be
+ * showing, and a click before the page has said "Checking..." would send the next code over it.
+ */
 async function enterCode(page: Page, code: string) {
   await page.getByLabel("Code", { exact: true }).fill(code);
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/adminlogin"),
+  );
   await page.getByRole("button", { name: "Verify" }).click();
+  await answered;
 }
 
 test("staff set up two-step sign-in, then sign in with the app's code, and with a recovery code once @one-width", async ({ page }, info) => {
