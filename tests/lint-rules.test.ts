@@ -1,5 +1,5 @@
 import { ESLint } from "eslint";
-import { rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // The lint rules that keep super-linear regular expressions out (issue 15, decision 0021) are
@@ -56,10 +56,18 @@ export function useLog(value: string) {
 });
 
 describe("promises, with type information (issue 26, decision 0052)", () => {
-  // Type information comes from the project (tsconfig.json), which knows only files on disk: the
-  // example is written as a file of tests/ (outside the build's sources), linted, and removed.
-  const file = `tests/lint-rules-typed-example-${process.pid}.ts`;
-  afterAll(() => rm(file, { force: true }));
+  // Type information comes from a TypeScript project, which knows only files on disk: the example
+  // is written in a folder of tests/ (outside the build's sources) with a tsconfig.json of its own,
+  // linted, and removed. TypeScript takes the nearest tsconfig.json, so the program is the example
+  // alone, not the whole shop's (4 s of a worker for this test), and the rules are the project's.
+  const folder = `tests/lint-rules-typed-example-${process.pid}`;
+  const file = `${folder}/example.ts`;
+  beforeAll(async () => {
+    await mkdir(folder);
+    const compilerOptions = { strict: true, target: "ES2022", module: "ES2022", moduleResolution: "bundler", lib: ["ES2023"], types: ["node"] };
+    await writeFile(`${folder}/tsconfig.json`, JSON.stringify({ compilerOptions, include: ["example.ts"] }));
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
 
   it("rejects a promise nobody awaits or catches, and an async function where a plain callback is expected", async () => {
     await writeFile(
