@@ -3,13 +3,34 @@
 // busy), Vitest (which renders pages with that build), then the browser tests (served from it).
 // Each step's time is printed at the end (.ci/run holds them to the budget; decision 0048).
 import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+// Vitest's PGlite template (the migrated, seeded database every test file starts from; on a new
+// machine, with the seed's pictures to draw) is made beside lint and the build, at the lowest
+// priority: on the core ESLint leaves idle at the end of that step, not before Vitest's first test.
+// Vitest's global setup takes it from TEST_PGLITE_TEMPLATE (tests/support/global-setup.ts).
+const work = mkdtempSync(path.join(os.tmpdir(), "shop-npm-test-"));
+process.on("exit", () => rmSync(work, { recursive: true, force: true }));
+const template = path.join(work, "template.tar");
+const onPostgres = Boolean(process.env.DATABASE_URL); // then Vitest clones a PostgreSQL template instead
 
 /** Steps; a step of several commands runs them at once, each printing its output when it ends. */
 const steps = [
   ["route types", ["npx react-router typegen"]],
   // ESLint first: with type information it is the longest. The type check is TypeScript 7's
   // compiler (decision 0070); typed lint still reads the program with TypeScript 5's API.
-  ["type check, lint, build", ["npx eslint .", "node node_modules/typescript-7/bin/tsc", "npx prettier --check .", "npm run build"]],
+  [
+    "type check, lint, build",
+    [
+      "npx eslint .",
+      "node node_modules/typescript-7/bin/tsc",
+      "npx prettier --check .",
+      "npm run build",
+      ...(onPostgres ? [] : [`nice -n 19 node --import tsx tests/support/prepare-template.ts '${template}'`]),
+    ],
+  ],
   ["vitest", ["npx vitest run"]],
   ["browser tests", ["npx playwright test"]],
 ];
@@ -39,6 +60,7 @@ for (const [name, commands] of steps) {
     failed = { name, code };
     break;
   }
+  if (existsSync(template)) process.env.TEST_PGLITE_TEMPLATE = template;
 }
 
 const total = times.reduce((sum, [, seconds]) => sum + seconds, 0);

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -30,6 +30,16 @@ function runRendersPages(project: TestProject): boolean {
   return !files || files.some((file) => /support\/pages|usePage(?:Shop|Server)\b/.test(readFileSync(file, "utf8")));
 }
 
+/** The migrated and seeded embedded database, as a PGlite dump in `file`. */
+export async function writePgliteTemplate(file: string): Promise<void> {
+  const pglite = await openDatabase({ dataDir: "memory://" });
+  await pglite.migrate();
+  await seedCatalogue(pglite.db);
+  const dump = await pgliteClientOf(pglite).dumpDataDir("none");
+  await pglite.close();
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+}
+
 export default async function setup(project: TestProject) {
   // Page tests load the build: made now when it is older than the source, once for every file.
   if (runRendersPages(project)) await ensureCurrentBuild();
@@ -37,13 +47,10 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), "shop-tests-"));
   // Each run needs only the template of its own engine: seeding draws every picture (slow).
   if (!adminUrl) {
-    const pglite = await openDatabase({ dataDir: "memory://" });
-    await pglite.migrate();
-    await seedCatalogue(pglite.db);
-    const dump = await pgliteClientOf(pglite).dumpDataDir("none");
-    await pglite.close();
-    const templateFile = path.join(dir, "template.tar");
-    await writeFile(templateFile, Buffer.from(await dump.arrayBuffer()));
+    // `npm test` makes it beside lint and the build, from this same tree (scripts/test.mjs).
+    const prepared = process.env.TEST_PGLITE_TEMPLATE;
+    const templateFile = prepared && existsSync(prepared) ? prepared : path.join(dir, "template.tar");
+    if (templateFile !== prepared) await writePgliteTemplate(templateFile);
     project.provide("pgliteTemplateFile", templateFile);
   } else {
     project.provide("pgliteTemplateFile", "");
