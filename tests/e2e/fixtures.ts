@@ -265,7 +265,10 @@ export function coveredAtCentre(elements: Element[], { scroll, allowedOver }: { 
     const box = el.getBoundingClientRect();
     if (box.width < 2 || box.height < 2) continue;
     for (const y of scroll ? positions(el) : [null]) {
-      if (y !== null) window.scrollTo({ top: y, behavior: "instant" });
+      // In view in the same task as the measuring: a render between a scroll of the test's and this
+      // one (a list growing above after a save) could have moved it off screen meanwhile.
+      if (y === null) el.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+      else window.scrollTo({ top: y, behavior: "instant" });
       const cover = coverOf(el);
       if (cover) {
         const where = y === null ? "" : ` (${Math.round(el.getBoundingClientRect().bottom)} px from the top of the viewport)`;
