@@ -13,6 +13,8 @@ import path from "node:path";
 // Vitest's global setup takes it from TEST_PGLITE_TEMPLATE (tests/support/global-setup.ts).
 const work = mkdtempSync(path.join(os.tmpdir(), "shop-npm-test-"));
 process.on("exit", () => rmSync(work, { recursive: true, force: true }));
+// Ctrl-C reaches the steps' commands too; this only lets the exit handler above clean up.
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 const template = path.join(work, "template.tar");
 const onPostgres = Boolean(process.env.DATABASE_URL); // then Vitest clones a PostgreSQL template instead
 
