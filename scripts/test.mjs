@@ -3,7 +3,7 @@
 // busy), Vitest (which renders pages with that build), then the browser tests (served from it).
 // Each step's time is printed at the end (.ci/run holds them to the budget; decision 0048).
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -33,7 +33,7 @@ const steps = [
       ...(onPostgres ? [] : [`nice -n 19 node --import tsx tests/support/prepare-template.ts '${template}'`]),
     ],
   ],
-  ["vitest", ["npx vitest run"]],
+  ["vitest", [onPostgres ? "npx vitest run" : `TEST_PGLITE_TEMPLATE='${template}' npx vitest run`]],
   ["browser tests", ["npx playwright test"]],
 ];
 
@@ -62,7 +62,6 @@ for (const [name, commands] of steps) {
     failed = { name, code };
     break;
   }
-  if (existsSync(template)) process.env.TEST_PGLITE_TEMPLATE = template;
 }
 
 const total = times.reduce((sum, [, seconds]) => sum + seconds, 0);
