@@ -14,7 +14,7 @@ import * as t from "~/server/db/schema";
 import { readImage, renderImage, saveImage } from "~/server/images/store";
 import { loadSharp } from "~/server/images/sharp";
 import { backupCommand, emptyDatabase, engine, fingerprint, SHOP_TABLES, truncateAll } from "../support/backups";
-import { createTestDatabase } from "../support/db";
+import { createTestDatabase, readDump } from "../support/db";
 import { useTestDatabase } from "../support/use-shop";
 
 // `npm run db:backup` / `npm run db:restore` (server/db/backup.ts): a shop with customers, carts,
@@ -472,7 +472,7 @@ describe("the commands", () => {
         closeTarget = () => target.close();
       } else {
         // An emptied copy of the seeded template in a folder, as DATA_DIR would hold it.
-        const folder = await openDatabase({ dataDir: path.join(dir, "shop"), loadDataDir: new Blob([await readFile(inject("pgliteTemplateFile"))]) });
+        const folder = await openDatabase({ dataDir: path.join(dir, "shop"), loadDataDir: await readDump(inject("pgliteTemplateFile")) });
         await truncateAll(folder.db);
         await folder.close();
         env = { DATA_DIR: path.join(dir, "shop") };

@@ -1,13 +1,13 @@
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import { freePort, startServerProcess, stopServerProcess } from "~/scripts/shop-server.mjs";
 import { ensurePlannerStatistics, openDatabase, type DatabaseHandle } from "~/server/db/client";
-import { runTemplateFile } from "./db";
+import { readDump, runTemplateFile } from "./db";
 import { databaseUrlFor } from "./global-setup";
 import { TEST_SHOP_ENV } from "./server";
 
@@ -34,8 +34,7 @@ export async function createShopDatabase(): Promise<ShopDatabase> {
   if (!pg) {
     const dir = await mkdtemp(path.join(os.tmpdir(), "shop-process-"));
     const dataDir = path.join(dir, "data");
-    const dump = await readFile(runTemplateFile());
-    const first = await openDatabase({ dataDir, loadDataDir: new Blob([dump]) });
+    const first = await openDatabase({ dataDir, loadDataDir: await readDump(runTemplateFile()) });
     // Once here rather than in the first shop process (a second and a half on PGlite).
     await ensurePlannerStatistics(first.db);
     await first.close();
