@@ -100,6 +100,22 @@ export default [
     files: ["tests/**/*.ts", "**/*.test.{ts,tsx}"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
+  {
+    // A request a browser test sends on the page's behalf (route.fetch) can meet a kept-alive
+    // connection just as the shop closes it; a browser would send it again, Playwright only when
+    // asked (tests/e2e/fixtures.ts, resendOnReset, does the same for the tests' own requests).
+    files: ["tests/e2e/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='route'][callee.property.name='fetch']:not(:has(Property[key.name='maxRetries']))",
+          message:
+            "Pass maxRetries (route.fetch({ maxRetries: 1 })): a request on a kept-alive connection the shop is closing is reset, and a browser would send it again.",
+        },
+      ],
+    },
+  },
   regexp.configs["flat/recommended"],
   {
     rules: {

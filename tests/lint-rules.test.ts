@@ -55,6 +55,16 @@ export function useLog(value: string) {
   });
 });
 
+describe("browser tests' own requests", () => {
+  it("make every request a test sends for the page (route.fetch) ask to be sent again after a reset connection", async () => {
+    const file = "tests/e2e/lint-rules-example.spec.ts";
+    const handler = (call: string) => `export const handler = async (route: { fetch(o?: object): Promise<unknown> }) => ${call};\n`;
+    expect(await errorsIn(handler("route.fetch()"), file)).toContain("no-restricted-syntax");
+    expect(await errorsIn(handler('route.fetch({ url: "/x" })'), file)).toContain("no-restricted-syntax");
+    expect(await errorsIn(handler('route.fetch({ url: "/x", maxRetries: 1 })'), file)).toEqual([]);
+  });
+});
+
 describe("promises, with type information (issue 26, decision 0052)", () => {
   // Type information comes from a TypeScript project, which knows only files on disk: the example
   // is written in a folder of tests/ (outside the build's sources) with a tsconfig.json of its own,

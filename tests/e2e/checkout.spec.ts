@@ -269,7 +269,7 @@ test("a double click on Pay Now opens one payment window, and after a reload Pay
     (url) => url.pathname === "/ordersummarypage.data",
     async (route) => {
       if (route.request().method() !== "POST") return route.continue();
-      const response = await route.fetch();
+      const response = await route.fetch({ maxRetries: 1 });
       const body = await response.text();
       const reference = /"(FS-[\w-]+)"/.exec(body)?.[1];
       const accessCode = /"(test_[\w-]+)"/.exec(body)?.[1];

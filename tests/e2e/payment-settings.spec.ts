@@ -46,7 +46,7 @@ test("the test payment window offers only the ways its payment was opened with",
   });
   // As the gateway answers for a payment opened when the owner offered card and USSD only.
   await page.route("**/api/test-gateway/transaction?*", async (route) => {
-    const answer = await (await route.fetch()).json();
+    const answer = await (await route.fetch({ maxRetries: 1 })).json();
     await route.fulfill({ json: { ...answer, channels: ["card", "ussd"] } });
   });
   const payment = await openPayment(page);

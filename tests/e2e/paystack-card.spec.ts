@@ -164,7 +164,7 @@ async function routePaystack(page: Page, stub: PaystackStub): Promise<Checkout> 
     if (url.host === "api.paystack.co") {
       const code = /^\/transaction\/verify_access_code\/(.+)$/.exec(url.pathname)?.[1];
       if (code) checkout.accessCodes.push(decodeURIComponent(code));
-      return route.fulfill({ response: await route.fetch({ url: `${stub.baseUrl}${url.pathname}${url.search}` }) });
+      return route.fulfill({ response: await route.fetch({ url: `${stub.baseUrl}${url.pathname}${url.search}`, maxRetries: 1 }) });
     }
     checkout.unexpected.push(`${route.request().method()} ${url.href}`);
     return route.abort();

@@ -36,7 +36,7 @@ test("markup slipped into a page cannot run script, and the page still works", {
   // As if a product text reached the HTML unescaped: the real page and its real policy header,
   // with a script and an event handler added to its body.
   await page.route("**/productdetail/18", async (route) => {
-    const response = await route.fetch();
+    const response = await route.fetch({ maxRetries: 1 });
     const html = (await response.text()).replace(
       /<body([^>]*)>/,
       '<body$1><script>window.injectedRan = true</script><img src="data:," onerror="window.injectedRan = true" alt="">',
