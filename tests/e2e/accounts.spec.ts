@@ -59,6 +59,8 @@ test.describe("route guards", () => {
 });
 
 test("a customer signs up, verifies through the dev mailbox, logs in, uses the dashboard and logs out", { tag: "@one-width" }, async ({ page }) => {
+  // A long flow: 19-31 s on a slow day here (2026-11-27), too close to the 30 s of one page.
+  test.setTimeout(60_000);
   const account = { fullName: "Chukwuemeka Obi", email: uniqueEmail("emeka"), phone: "2348030000001", password: "Lagos-2026!" };
 
   // Sign-up checks the two passwords before anything is sent.
@@ -193,6 +195,8 @@ test("a customer who forgot the password gets a link, and the reset page refuses
 });
 
 test("the admin made by the command logs in, registers a second admin, who verifies and logs in", { tag: "@one-width" }, async ({ page }) => {
+  // A long flow: 19-31 s on a slow day here (2026-11-27), too close to the 30 s of one page.
+  test.setTimeout(60_000);
   // A wrong password is told in the 'Login Failed' dialog.
   await logInThroughPage(page, "/adminlogin", owner.email, "not the password");
   const failed = page.getByRole("dialog");

@@ -10,6 +10,8 @@ test("staff take a phone order; its link, opened in a fresh browser, is paid wit
   browser,
   ownerLogin,
 }) => {
+  // A long flow: 19-31 s on a slow day here (2026-11-27), too close to the 30 s of one page.
+  test.setTimeout(60_000);
   await ownerLogin();
   await gotoHydrated(page, "/admin?menu=16");
   await expect(page.getByRole("heading", { name: "Take an order" })).toBeVisible();

@@ -11,6 +11,8 @@ test("a customer turns WhatsApp on, buys, reads both texts on the dev phone, and
   browser,
   login,
 }, info) => {
+  // A long flow: 19-31 s on a slow day here (2026-11-27), too close to the 30 s of one page.
+  test.setTimeout(60_000);
   await login({ label: "texts" });
   await gotoHydrated(page, "/userdashboard");
   const updates = page.getByRole("group", { name: "Order updates" });
