@@ -20,11 +20,11 @@ export function runTemplateFile(): string {
  * A PGlite dump for `loadDataDir`, handed over without copying. PGlite reads a dump with
  * `arrayBuffer()`, and a Node Blob's copies its bytes through a stream and a concatenation: 40%
  * of the CPU of opening a test database (0.99 s against 0.61 s, in a Vitest worker here on
- * 2026-11-27, a slow day). PGlite
- * only reads the bytes (untar, then Emscripten's writeFile copies each file into its memory file
- * system), so every file of a worker can share one buffer; it was checked unchanged after
- * databases loaded from it were written to and checkpointed. Were PGlite to read a dump another
- * way (a stream), it would find this Blob empty and no test database would open.
+ * 2026-11-27, a slow day). PGlite only reads the bytes (untar, then Emscripten's writeFile copies
+ * each file into its memory file system), so every file of a worker can share one buffer; it was
+ * checked unchanged after databases loaded from it were written to and checkpointed. Were PGlite
+ * to read a dump another way (a stream), it would find this Blob empty and no test database would
+ * open.
  */
 export class DumpBlob extends Blob {
   constructor(private readonly dump: ArrayBuffer) {
