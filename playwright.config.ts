@@ -40,9 +40,9 @@ if (!externalShop && !process.env.E2E_PORT) {
   process.env.E2E_RUN_DIR = runDir;
   process.on("exit", () => rmSync(runDir, { recursive: true, force: true }));
   mkdirSync("test-results", { recursive: true }); // for the server's log
-  // The first start draws the pictures its cache lacks: on a new machine all of them (a minute of
-  // CPU), here one in eight of the shared cache, enough for the memory that drawing leaves behind
-  // to show in the memory check.
+  // The first start makes the pictures its cache lacks, here one in eight of the shared cache:
+  // from the copies the repository ships (decision 0071), or drawn when the artwork changed since.
+  // Enough for the memory that making pictures leaves behind to show in the memory check.
   const pictures = path.join(runDir, "pictures");
   mkdirSync(pictures);
   const shared = process.env.PICTURE_CACHE_DIR || defaultPictureCacheDir();

@@ -1,7 +1,8 @@
 // `node scripts/first-start-memory.mjs`: the RSS of the production server that did a first start
 // (issue 15, finding 7; docs/decisions/0022-first-start-seeds-in-a-child.md), idle and under
 // load, then of a later start on the same folder. Needs a build (`npm run build`).
-//   --pictures cold     the first start draws every picture (an empty picture cache; default)
+//   --pictures cold     an empty picture cache, as on a new machine: the first start makes every
+//                       picture from the repository's shipped copies (default; PICTURE_CACHE_DIR=off draws them)
 //   --pictures warm     every picture is in the picture cache (a copy of the shared one)
 //   --seconds 15        length of the load; --connections 21, spread over CATALOGUE_PATHS
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";

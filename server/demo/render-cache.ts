@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { loadSharp } from "../images/sharp";
-import { renderImage, type RenderedImage } from "../images/store";
+import { renderImage, withVariants, type RenderedImage } from "../images/store";
 import { IMAGE_VARIANT_WIDTHS } from "~/common/images";
 import { defaultPictureCacheDir } from "~/scripts/picture-cache.mjs";
 
@@ -10,6 +12,11 @@ import { defaultPictureCacheDir } from "~/scripts/picture-cache.mjs";
 // (first start, each test run's template, the benchmark). The drawing is deterministic, so the
 // WebP bytes are kept on disk, keyed by the SVG, the width and the libvips version, and reused.
 // The cache is only a shortcut: any failure to read or write it falls back to drawing.
+//
+// A new machine's cache is empty. The repository ships the seed's full pictures as drawn
+// (server/demo/pictures, written by `npm run demo:pictures`; decision 0071), keyed by the SVG and
+// the width alone: a picture missing from the cache is made from its shipped copy (its smaller
+// widths only), and drawn only when none ships, as after a change to the artwork.
 
 /**
  * The cache folder PICTURE_CACHE_DIR names (README, configuration); "off" (null) draws every
@@ -67,13 +74,51 @@ async function writeCached(dir: string, key: string, image: RenderedImage): Prom
   }
 }
 
-/** renderImage for a drawn SVG, through the on-disk cache (`dir` null: no cache). */
-export async function renderSvgCached(fileName: string, svg: string, maxWidth: number, dir: string | null): Promise<RenderedImage> {
+/**
+ * The shipped pictures' folder: server/demo/pictures beside this module in the source, and in
+ * the server build build/server/demo-pictures (server/demo/vite-plugin.ts), beside the seed's
+ * chunk or one folder up. Null when there is none: then every picture is drawn.
+ */
+export function shippedPicturesFolder(): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return (
+    [path.join(here, "pictures"), path.join(here, "demo-pictures"), path.join(path.dirname(here), "demo-pictures")].find((dir) => existsSync(dir)) ??
+    null
+  );
+}
+
+/** A shipped picture's file name: the drawing and its width, not the libvips that drew it. */
+export function shippedFileName(svg: string, maxWidth: number): string {
+  return `${createHash("sha256").update(`${maxWidth}\0${svg}`).digest("hex").slice(0, 32)}.webp`;
+}
+
+async function readShipped(folder: string, svg: string, maxWidth: number, fileName: string): Promise<RenderedImage | undefined> {
+  try {
+    const data = await readFile(path.join(folder, shippedFileName(svg, maxWidth)));
+    const { width, height } = await (await loadSharp())(data).metadata();
+    if (!width || !height) return undefined;
+    return await withVariants(fileName, data, { width, height });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * renderImage for a drawn SVG, through the on-disk cache (`dir` null: no cache, and every picture
+ * drawn) and the shipped pictures (`shipped`, by default shippedPicturesFolder()).
+ */
+export async function renderSvgCached(
+  fileName: string,
+  svg: string,
+  maxWidth: number,
+  dir: string | null,
+  shipped = shippedPicturesFolder(),
+): Promise<RenderedImage> {
   if (!dir) return renderImage(fileName, Buffer.from(svg), maxWidth);
   const key = cacheKey(svg, maxWidth, (await loadSharp()).versions.vips);
   const cached = await readCached(dir, key, fileName);
   if (cached) return cached;
-  const image = await renderImage(fileName, Buffer.from(svg), maxWidth);
+  const image = (shipped && (await readShipped(shipped, svg, maxWidth, fileName))) || (await renderImage(fileName, Buffer.from(svg), maxWidth));
   await writeCached(dir, key, image);
   return image;
 }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { categories, productImages, products, productVariants } from "../db/schema";
 import { catalogueIsEmpty } from "../db/seed-process";
-import { seedCategories, seedProducts, type SeedProduct } from "./seed-data";
+import { seedCategories, seedProducts } from "./seed-data";
 import { productArtworkSvg, siteArtworkSvg } from "./artwork";
 import type { SiteArtName } from "./artwork-types";
 import { saveImage, type RenderedImage } from "../images/store";
@@ -41,10 +41,18 @@ export interface SeedOptions {
   pictureCacheDir?: string | null;
 }
 
-async function drawPictures(list: SeedProduct[], cacheDir: string | null): Promise<RenderedImage[]> {
-  const jobs: { fileName: string; svg: string; maxWidth: number }[] = [
+/** A picture the seed draws: its file name in the shop, its SVG and the width it is drawn at. */
+export interface PictureJob {
+  fileName: string;
+  svg: string;
+  maxWidth: number;
+}
+
+/** Every picture the seed draws: the site's (banners, strips) and each product's views. */
+export function pictureJobs(): PictureJob[] {
+  return [
     ...siteImageNames.map((name) => ({ fileName: siteImageFile(name), svg: siteArtworkSvg(name), maxWidth: 1200 })),
-    ...list.flatMap((p) =>
+    ...seedProducts.flatMap((p) =>
       Array.from({ length: p.art.views }, (_, view) => ({
         fileName: productImageFile(p.id, view),
         svg: productArtworkSvg(p.art, view, p.id),
@@ -52,7 +60,10 @@ async function drawPictures(list: SeedProduct[], cacheDir: string | null): Promi
       })),
     ),
   ];
-  return mapLimited(jobs, 4, (job) => renderSvgCached(job.fileName, job.svg, job.maxWidth, cacheDir));
+}
+
+async function drawPictures(cacheDir: string | null): Promise<RenderedImage[]> {
+  return mapLimited(pictureJobs(), 4, (job) => renderSvgCached(job.fileName, job.svg, job.maxWidth, cacheDir));
 }
 
 /**
@@ -61,7 +72,7 @@ async function drawPictures(list: SeedProduct[], cacheDir: string | null): Promi
  */
 export async function seedCatalogue(db: Database, options: SeedOptions = {}): Promise<boolean> {
   // Drawing is CPU work: do it before the transaction so the database is held only for inserts.
-  const pictures = await drawPictures(seedProducts, options.pictureCacheDir === undefined ? pictureCacheDirFromEnv() : options.pictureCacheDir);
+  const pictures = await drawPictures(options.pictureCacheDir === undefined ? pictureCacheDirFromEnv() : options.pictureCacheDir);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(20100414)`);
     if (!(await catalogueIsEmpty(tx))) return false;

@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
 
@@ -7,6 +8,8 @@ import type { Plugin } from "vite";
 // index.js or any chunk it imports statically holds one of its modules. (The seed that
 // server/db/seed-process.ts imports dynamically, for an in-memory database, is a chunk that
 // only that call loads.)
+// The seed's shipped pictures (server/demo/pictures, decision 0071) go with it, as
+// build/server/demo-pictures: a deployed build draws from what it was built with.
 
 /** The seed's entry in build/server; server.ts names the same file. */
 export const SEED_ENTRY_FILE = "seed.js";
@@ -34,6 +37,10 @@ export function demoSeedEntry(): Plugin {
     },
     buildStart() {
       this.emitFile({ type: "chunk", id: path.join(root, "server/demo/seed-entry.ts"), fileName: SEED_ENTRY_FILE });
+      const pictures = path.join(root, "server/demo/pictures");
+      for (const file of existsSync(pictures) ? readdirSync(pictures) : []) {
+        this.emitFile({ type: "asset", fileName: `demo-pictures/${file}`, source: readFileSync(path.join(pictures, file)) });
+      }
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file) => file.type === "chunk") as unknown as BuiltChunk[];

@@ -22,13 +22,19 @@ export async function renderImage(fileName: string, input: Buffer, maxWidth = 12
     .resize({ width: maxWidth, withoutEnlargement: true })
     .webp({ quality: 80 })
     .toBuffer({ resolveWithObject: true });
+  return withVariants(fileName, full.data, full.info);
+}
+
+/** A full WebP picture as it is kept: with its smaller widths for srcset, made from it. */
+export async function withVariants(fileName: string, data: Buffer, size: { width: number; height: number }): Promise<RenderedImage> {
+  const sharp = await loadSharp();
   const variants = [];
   for (const width of IMAGE_VARIANT_WIDTHS) {
-    if (width >= full.info.width) continue;
-    const v = await sharp(full.data).resize({ width }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
+    if (width >= size.width) continue;
+    const v = await sharp(data).resize({ width }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
     variants.push({ width: v.info.width, height: v.info.height, data: v.data });
   }
-  return { fileName, width: full.info.width, height: full.info.height, data: full.data, variants };
+  return { fileName, width: size.width, height: size.height, data, variants };
 }
 
 export async function saveImage(db: Executor, image: RenderedImage): Promise<void> {

@@ -237,6 +237,15 @@ describe("the stamp (scripts/build-stamp.mjs)", () => {
       await writeFile(path.join(dir, file), content);
       expect(sourceStamp(dir), file).not.toBe(was);
     }
+    // A shipped demo picture counts by its name, which is its drawing's hash (decision 0071).
+    const picture = path.join(dir, "server/demo/pictures/0a1b.webp");
+    await mkdir(path.dirname(picture), { recursive: true });
+    let was = sourceStamp(dir);
+    await writeFile(picture, "RIFF one");
+    expect(sourceStamp(dir)).not.toBe(was);
+    was = sourceStamp(dir);
+    await writeFile(picture, "RIFF the same drawing from another libvips");
+    expect(sourceStamp(dir)).toBe(was);
     // The real tree: hashed at every start, so it must stay cheap (a few tens of ms here).
     const startedAt = performance.now();
     expect(sourceStamp()).toMatch(/^[0-9a-f]{64}$/);
