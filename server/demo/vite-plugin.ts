@@ -9,7 +9,7 @@ import type { Plugin } from "vite";
 // server/db/seed-process.ts imports dynamically, for an in-memory database, is a chunk that
 // only that call loads.)
 // The seed's shipped pictures (server/demo/pictures, decision 0071) go with it, as
-// build/server/demo-pictures: a deployed build draws from what it was built with.
+// build/server/demo-pictures: a deployed build makes its pictures from the copies it was built with.
 
 /** The seed's entry in build/server; server.ts names the same file. */
 export const SEED_ENTRY_FILE = "seed.js";
