@@ -6,7 +6,7 @@ import { seedCategories, seedProducts } from "./seed-data";
 import { productArtworkSvg, siteArtworkSvg } from "./artwork";
 import type { SiteArtName } from "./artwork-types";
 import { saveImage, type RenderedImage } from "../images/store";
-import { pictureCacheDirFromEnv, renderSvgCached } from "./render-cache";
+import { pictureCacheDirFromEnv, renderSvgCached, shippedPicturesFolder } from "./render-cache";
 import { nairaToKobo } from "~/common/money";
 import { siteImageFile } from "~/common/site-images";
 
@@ -63,7 +63,8 @@ export function pictureJobs(): PictureJob[] {
 }
 
 async function drawPictures(cacheDir: string | null): Promise<RenderedImage[]> {
-  return mapLimited(pictureJobs(), 4, (job) => renderSvgCached(job.fileName, job.svg, job.maxWidth, cacheDir));
+  const shipped = shippedPicturesFolder();
+  return mapLimited(pictureJobs(), 4, (job) => renderSvgCached(job.fileName, job.svg, job.maxWidth, cacheDir, shipped));
 }
 
 /**
