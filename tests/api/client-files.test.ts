@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "~/server/app";
 import { loadConfig } from "~/server/config";
-import { listenOnLocalPort, TEST_SHOP_ENV } from "../support/server";
+import { closeServer, listenOnLocalPort } from "../support/listen";
+import { TEST_SHOP_ENV } from "../support/server";
 import { useTestDatabase } from "../support/use-shop";
 
 // The client folder's loose files (the favicon) are served; a page's path is never looked up on
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  server?.close();
+  if (server) await closeServer(server);
   rmSync(clientDir, { recursive: true, force: true });
 });
 

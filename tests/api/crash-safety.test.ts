@@ -8,7 +8,7 @@ import { outboxMessageId } from "~/server/mail/mailer";
 import { createShopDatabase, freePort, startShopProcess, stopShopProcess, type ShopDatabase, type ShopProcess } from "../support/child-shop";
 import { startPaystackStub, type PaystackStub } from "../support/paystack-stub";
 import { deliveryFields, quickCustomer, setStock, type Shopper } from "../support/shop";
-import { listenOnLocalPort } from "../support/server";
+import { closeServer, listenOnLocalPort } from "../support/listen";
 import { startSmtpServer } from "../support/smtp";
 
 // Crash safety, with the shop as a real child process (tests/support/shop-process.ts) on a
@@ -485,7 +485,7 @@ async function gatedPaystack(target: string) {
       gate = new Promise((resolve) => (release = resolve));
     },
     open: () => release(),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   };
 }
 

@@ -5,7 +5,7 @@ import { loadConfig } from "~/server/config";
 import { databaseOpenProblem, openDatabase, type DatabaseHandle } from "~/server/db/client";
 import type { Readiness } from "~/server/health";
 import { startShopServer } from "../support/pages";
-import { listenOnLocalPort } from "../support/server";
+import { closeServer, listenOnLocalPort } from "../support/listen";
 import { useTestDatabase } from "../support/use-shop";
 
 // /healthz and /readyz, and what a shopper gets while the database cannot be reached: a 503 with
@@ -32,7 +32,7 @@ beforeAll(async () => {
   down = await listen(unreachable.db);
 });
 afterAll(async () => {
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  await Promise.all(servers.map(closeServer));
   await unreachable?.close();
 });
 

@@ -2,7 +2,8 @@ import type { ServerBuild } from "react-router";
 import { beforeAll, expect, it } from "vitest";
 import { loadConfig } from "~/server/config";
 import { builtRouterBuildUrl, builtShop } from "../support/pages";
-import { listenOnLocalPort, TEST_SHOP_ENV } from "../support/server";
+import { closeServer, listenOnLocalPort } from "../support/listen";
+import { TEST_SHOP_ENV } from "../support/server";
 import { useTestDatabase } from "../support/use-shop";
 
 // Given the build as a function, React Router loads it and derives its whole route table from it
@@ -27,7 +28,7 @@ async function loadsFor(mode: "development" | "production"): Promise<number> {
   try {
     for (let i = 0; i < 3; i++) expect((await fetch(`${baseUrl}/trackorder`)).status).toBe(200);
   } finally {
-    server.close();
+    await closeServer(server);
   }
   return loads;
 }

@@ -5,7 +5,8 @@ import { createApp, isCatalogRequest } from "~/server/app";
 import { createCatalogCache, type CatalogCache } from "~/server/catalog/catalog-cache";
 import { loadConfig } from "~/server/config";
 import { MAX_PAGE_FORM_BYTES } from "~/server/security";
-import { listenOnLocalPort, TEST_SHOP_ENV } from "../support/server";
+import { closeServer, listenOnLocalPort } from "../support/listen";
+import { TEST_SHOP_ENV } from "../support/server";
 import { useTestDatabase } from "../support/use-shop";
 
 // The defences of server/security.ts on the real app: headers, the page script policy and its
@@ -44,7 +45,7 @@ beforeAll(async () => {
   cached = await listen({}, true);
 });
 afterAll(async () => {
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  await Promise.all(servers.map(closeServer));
   await cache?.close();
 });
 

@@ -5,7 +5,8 @@ import type { Role } from "~/server/accounts/sessions";
 import { loadConfig } from "~/server/config";
 import type { DatabaseHandle } from "~/server/db/client";
 import { buildIsCurrent } from "~/scripts/build-stamp.mjs";
-import { listenOnLocalPort, TEST_SHOP_ENV } from "./server";
+import { closeServer, listenOnLocalPort } from "./listen";
+import { TEST_SHOP_ENV } from "./server";
 
 // The whole shop, pages and API, over HTTP for tests: the built server's own createShopApp
 // (build/server/index.js, server.ts), on the test file's database. The build is made once per
@@ -69,6 +70,6 @@ export async function startShopServer(handle: DatabaseHandle, options: ShopServe
     /** The Cookie header (`name=value`) a browser sends on these pages with this session, signed in for an hour. */
     cookieFor: async (role: Role, token: string): Promise<string> =>
       (await sessionCookieHeader({ config } as AppLoadContext, role, token, new Date(Date.now() + 3_600_000))).split(";")[0],
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   };
 }

@@ -2,6 +2,7 @@ import { createHmac, randomInt } from "node:crypto";
 import { digitsOnly, TEST_CARD_DECLINED, TEST_CARD_SUCCESS } from "~/common/test-gateway";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { closeServer } from "./listen";
 
 // A local stand-in for the part of Paystack's REST API the shop uses (transaction/initialize,
 // transaction/verify, refund and the signed charge.success webhook), on 127.0.0.1, so tests
@@ -530,10 +531,6 @@ export async function startPaystackStub(options: { secretKey?: string } = {}): P
       settle(reference, { status: "success" });
       await announce(reference);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: () => closeServer(server),
   };
 }

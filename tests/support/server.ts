@@ -1,10 +1,9 @@
-import { createServer, type RequestListener, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createApp, isCatalogRequest } from "~/server/app";
 import { createCatalogCache } from "~/server/catalog/catalog-cache";
 import { loadConfig } from "~/server/config";
 import type { DatabaseHandle } from "~/server/db/client";
 import { startMailer, type Mailer } from "~/server/mail/mailer";
+import { closeServer, listenOnLocalPort } from "./listen";
 
 export interface ApiServerOptions {
   /** Settings on top of TEST_SHOP_ENV, e.g. { SMTP_URL, PUBLIC_URL }. */
@@ -19,13 +18,6 @@ export interface ApiServerOptions {
  * tests can speak for many client addresses.
  */
 export const TEST_SHOP_ENV = { SHOP_DEMO: "on", TRUST_PROXY: "loopback" } as const;
-
-/** Any request handler (an Express app) on a random port of 127.0.0.1. */
-export async function listenOnLocalPort(app: RequestListener): Promise<{ server: Server; baseUrl: string }> {
-  const server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 /** The shop's HTTP API on a real listening port (127.0.0.1, random port). */
 export async function startApiServer(handle: DatabaseHandle, options: ApiServerOptions = {}) {
@@ -47,7 +39,7 @@ export async function startApiServer(handle: DatabaseHandle, options: ApiServerO
         // Resolves once a send in progress is marked sent, before the caller closes the database.
         await mailer.stop();
       }
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
       await catalogCache.close();
     },
   };

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { closeServer } from "./listen";
 import { TEXT_KINDS, whatsappTemplateBody, whatsappTemplateName, type TextKind } from "~/server/texts/templates";
 
 // Local stand-ins for the two text-message APIs the shop calls (issue 28, server/texts/providers.ts),
@@ -136,11 +137,7 @@ async function startRecordingServer(
       requests.length = 0;
       refusal = { count: 0, status: 500 };
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: () => closeServer(server),
   };
 }
 
