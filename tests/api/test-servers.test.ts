@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/db";
+import { describe, expect, it } from "vitest";
 import { startShopServer } from "../support/pages";
+import { useTestDatabase } from "../support/use-shop";
 
 // The test helpers' servers stop at once (tests/support/listen.ts): a test file's teardown never
 // waits on a client that still holds a response.
 
-let handle: TestDatabase;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
+const handle = useTestDatabase();
 
 describe("a test's shop server", () => {
   it("closes at once although a page's body was never read", async () => {
@@ -20,7 +14,7 @@ describe("a test's shop server", () => {
     expect(unread.status).toBe(200);
     const started = performance.now();
     await shop.close();
-    // With server.close() alone this took 3 s: the client kept the connection until it gave up.
+    // With server.close() alone this took 3 s: the connection stayed open until the client let it go.
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

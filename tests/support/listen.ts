@@ -13,8 +13,8 @@ export async function listenOnLocalPort(app: RequestListener): Promise<{ server:
 
 /**
  * Stops a test's server and ends its connections, also those a client still holds: a response
- * whose body the test never read keeps its keep-alive connection busy, and `server.close()` alone
- * waits for the client to let go (undici does after about 3 s). Four files each waited that long.
+ * whose body the test never read keeps its connection open, and `server.close()` alone waits until
+ * the client lets it go (3 s here). Four files' teardowns each waited that long.
  */
 export function closeServer(server: Server): Promise<void> {
   const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
