@@ -23,7 +23,11 @@ function build() {
   // Taken before building: a file edited while the build runs makes the build stale, not current.
   const source = sourceStamp();
   removeBuildStamp();
-  const node = (script, ...args) => execFileSync(process.execPath, [script, ...args], { cwd: ROOT, stdio: "inherit" });
+  // Always React's production build, whatever NODE_ENV the caller has: Vite honours NODE_ENV, and a
+  // build made inside Vitest (NODE_ENV=test, scripts/current-build.mjs) came out a development build
+  // whose pages never register the service worker.
+  const env = { ...process.env, NODE_ENV: "production" };
+  const node = (script, ...args) => execFileSync(process.execPath, [script, ...args], { cwd: ROOT, stdio: "inherit", env });
   const aside = setPreviousAssetsAside();
   try {
     node("node_modules/@react-router/dev/bin.js", "build");

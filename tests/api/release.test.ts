@@ -195,7 +195,12 @@ describe("npm start and npm run build in a copy of this tree", () => {
       const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true });
       const oldPage = await phone.newPage();
       await oldPage.goto(`${first.baseUrl}/`);
-      await oldPage.evaluate(() => navigator.serviceWorker.ready);
+      // Bounded: a page that never registers its worker (React's development build does not) once
+      // held this test for its whole five minutes.
+      const ready = await oldPage.evaluate(() =>
+        Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000))]),
+      );
+      expect(ready, "the release's service worker became ready within 30 s").toBe(true);
       await expect.poll(() => oldPage.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 }).toBe(true);
       const manifestBefore = `/assets/${before.find((name) => name.startsWith("manifest-"))}`;
       await expect.poll(() => precached(oldPage), { timeout: 15_000 }).toContain(manifestBefore);

@@ -177,6 +177,7 @@ describe("npm run build (scripts/build.mjs)", () => {
       "node_modules/@react-router/dev/bin.js": `import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 if (process.env.FAIL_BUILD) process.exit(3);
 appendFileSync("builds.log", "built\\n");
+appendFileSync("node-env.log", String(process.env.NODE_ENV) + "\\n");
 await new Promise((resolve) => setTimeout(resolve, 1500));
 mkdirSync("build/server", { recursive: true });
 writeFileSync("build/server/index.js", "");
@@ -196,6 +197,14 @@ writeFileSync("build/server/index.js", "");
     expect(failed.out).toContain("The build failed");
     expect(readBuildStamp(dir)).toBeNull();
     expect(existsSync(path.join(dir, ".build.lock"))).toBe(false);
+  });
+
+  it("builds for production whatever NODE_ENV the shell has (a build inside Vitest had NODE_ENV=test)", async () => {
+    await rm(path.join(dir, "node-env.log"), { force: true });
+    for (const NODE_ENV of ["test", "development"]) {
+      expect(await node(dir, ["scripts/build.mjs"], { NODE_ENV })).toMatchObject({ code: 0 });
+    }
+    expect(await readFile(path.join(dir, "node-env.log"), "utf8")).toBe("production\nproduction\n");
   });
 
   it("builds one at a time: of two demo starts at once, one builds and the other finds it current", async () => {
