@@ -1,10 +1,10 @@
 // How fast this machine is at the two kinds of work the suite is made of, printed by .ci/run
 // before `npm test` so that a run over its budget can be told apart from a slower machine
 // (decision 0048): plain CPU (coreutils' sha256sum of 500 MB, one core: the measure the notes of
-// earlier stops give), and Chromium's cost of a new page (a browser
-// context, its renderer process, a page with a script, and Playwright's protocol round trips),
-// which is what each browser test pays first. On 2026-11-28 the two disagreed: sha256 was faster
-// than on any earlier machine while each browser test took about twice as long.
+// earlier stops give), and Chromium's cost of a new page (a browser context, its renderer
+// process, a page made by a script, and Playwright's protocol round trips), which is what each
+// browser test pays first. On 2026-11-28 the two disagreed: sha256 was faster than on any earlier
+// machine while each browser test took about twice as long.
 // Usage: node scripts/machine-pace.mjs [--mb 500] [--pages 10]
 import { execFileSync } from "node:child_process";
 import { chromium } from "@playwright/test";
