@@ -23,6 +23,18 @@ export function outboxMessageId(mail: { id: number; createdAt: Date }, mailFrom:
   return `<outbox.${mail.id}.${mail.createdAt.getTime()}@${domain}>`;
 }
 
+/**
+ * Whether the mail server refused the recipient for good: nodemailer's EENVELOPE with a 5xx
+ * reply (RFC 5321: 550 no such mailbox, 553 a malformed address). A 4xx reply (451 greylisting,
+ * 452 a full mailbox) is temporary, and a 5xx to the whole session (535, wrong SMTP password) is
+ * the shop's setting, which the owner fixes: both are tried again.
+ */
+export function recipientRefused(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  return code === "EENVELOPE" && typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
+}
+
 /** The dev mailbox exists only in demo mode, and only when no real mail server is set. */
 export function devMailboxEnabled(config: Config): boolean {
   return config.demo && !config.smtpUrl;
@@ -105,7 +117,7 @@ export function startMailer(db: Database, config: Config, options: MailerOptions
           const message = error instanceof Error ? error.message : String(error);
           const what = mail.channel === "email" ? "Mail" : mail.channel === "sms" ? "SMS" : "WhatsApp message";
           log.error({ mailId: mail.id, attempt: mail.attempts }, `${what} ${mail.id} to ${mail.to} failed (attempt ${mail.attempts}): ${message}`);
-          await markFailed(db, mail.id, mail.attempts, message);
+          await markFailed(db, mail.id, mail.attempts, message, { permanent: mail.channel === "email" && recipientRefused(error) });
         }
       }
     }

@@ -82,8 +82,19 @@ export async function markSent(db: Database, id: number): Promise<void> {
   await db.update(outbox).set({ status: "sent", sentAt: new Date(), lastError: null }).where(eq(outbox.id, id));
 }
 
-export async function markFailed(db: Database, id: number, attempts: number, error: string, now = new Date()): Promise<void> {
-  const delay = RETRY_DELAYS_MS[attempts - 1];
+/**
+ * A failed send: tried again after the next pause, or failed for good after the last attempt, or
+ * at once when the failure is `permanent` (the mail server refused the address: no later attempt
+ * can reach it, and Shop health shows it now instead of seven hours later).
+ */
+export async function markFailed(
+  db: Database,
+  id: number,
+  attempts: number,
+  error: string,
+  { permanent = false, now = new Date() } = {},
+): Promise<void> {
+  const delay = permanent ? undefined : RETRY_DELAYS_MS[attempts - 1];
   await db
     .update(outbox)
     .set(delay === undefined ? { status: "failed", lastError: error } : { lastError: error, nextAttemptAt: new Date(now.getTime() + delay) })

@@ -13,13 +13,28 @@ export interface ReceivedMail {
   receivedAt: number;
 }
 
-/** `acceptDelayMs`: how long a message waits for its 250 OK once kept (a slow mail server). */
-export async function startSmtpServer({ acceptDelayMs = 0 } = {}) {
+/** A reply to RCPT TO that refuses the address: its SMTP code and words. */
+export interface Refusal {
+  code: number;
+  message: string;
+}
+
+/**
+ * `acceptDelayMs`: how long a message waits for its 250 OK once kept (a slow mail server).
+ * `refuse`: the reply to RCPT TO for an address the server refuses (a mailbox that does not
+ * exist: 550; a full one: 452), or null to take it.
+ */
+export async function startSmtpServer({ acceptDelayMs = 0, refuse = (_address: string): Refusal | null => null } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ["STARTTLS"],
     authOptional: true,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = refuse(address.address);
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
